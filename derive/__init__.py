@@ -1,0 +1,71 @@
+"""derive: a symbolic derivation engine for the performance math of ML accelerators.
+
+Every quantity (critical arithmetic intensity, KV bytes per token, training
+memory, ...) is a SymPy relation in a catalog (``formulas/``) with units, names
+in English and Chinese, and a source. Any unknown can be solved for; answers
+are exact and checked by substituting them back.
+
+    >>> from derive import solve
+    >>> solve("critical_ai", hw="a100").display()
+    '156 FLOP/B'
+
+The public surface is small: ``load_catalog``, ``solve``, ``check_claims``,
+``render_solution``, the records they return, and the error classes. Heavy
+modules (SymPy, pint, Jinja) load on first use, not at import.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ._errors import (CatalogError, ContradictoryInputsError, DeriveError, ExpressionError, InputError,
+                      MissingInputsError, NoSolutionError, NotInvertibleError, TemplateError,
+                      UnitBalanceError, UnitError, UnknownNameError, VerificationError)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Catalog",
+    "CatalogError",
+    "ContradictoryInputsError",
+    "DeriveError",
+    "ExpressionError",
+    "InputError",
+    "MissingInputsError",
+    "NoSolutionError",
+    "NotInvertibleError",
+    "Solution",
+    "Step",
+    "TemplateError",
+    "UnitBalanceError",
+    "UnitError",
+    "UnknownNameError",
+    "VerificationError",
+    "load_catalog",
+    "solve",
+]
+
+_LAZY = {
+    "load_catalog": ("._loader", "load_catalog"),
+    "solve": ("._solver", "solve"),
+    "Catalog": ("._model", "Catalog"),
+    "Solution": ("._solution", "Solution"),
+    "Step": ("._solution", "Step"),
+}
+
+if TYPE_CHECKING:
+    from ._loader import load_catalog
+    from ._model import Catalog
+    from ._solution import Solution, Step
+    from ._solver import solve
+
+
+def __getattr__(name: str) -> Any:
+    target = _LAZY.get(name)
+    if target is None:
+        raise AttributeError(f"module 'derive' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(target[0], __name__), target[1])
+    globals()[name] = value
+    return value

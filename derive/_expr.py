@@ -1,0 +1,215 @@
+"""A whitelist parser from text to SymPy: the only way text becomes an expression.
+
+Catalog equations, conditions and user-typed values are parsed with Python's
+``ast`` module (which only parses; it runs nothing) and then walked node by
+node: numbers, names of catalog quantities, ``+ - * / **``, parentheses, a short
+list of functions and, for conditions, one comparison. Anything else (attribute
+access, subscripts, lambdas, comprehensions, calls of other names, strings) is
+refused with an :class:`ExpressionError`. ``eval``, ``sympify`` and
+``parse_expr`` are never applied to text.
+
+Numbers become exact SymPy rationals read from their source text (``3.35`` is
+335/100, not the nearest float). Exponents are bounded so that ``9**9**9``
+is refused instead of computed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+import sympy
+
+from ._errors import ExpressionError
+
+__all__ = ["Comparison", "parse_comparison", "parse_equation", "parse_expression", "parse_number"]
+
+MAX_TEXT = 2000          # characters in one expression
+MAX_NODES = 400          # AST nodes in one expression
+MAX_EXPONENT = 4096      # |n| in x**n for a literal exponent
+MAX_MAGNITUDE_DIGITS = 400  # a literal number with more digits than this is refused
+
+FUNCTIONS: dict[str, Callable[..., sympy.Expr]] = {
+    "sqrt": sympy.sqrt,
+    "cbrt": lambda x: sympy.root(x, 3),
+    "max": sympy.Max,
+    "min": sympy.Min,
+    "ceil": sympy.ceiling,
+    "floor": sympy.floor,
+    "log": sympy.log,
+    "log2": lambda x: sympy.log(x, 2),
+    "exp": sympy.exp,
+}
+_ARITY = {"sqrt": 1, "cbrt": 1, "ceil": 1, "floor": 1, "log": 1, "log2": 1, "exp": 1}
+
+_NUMBER_TEXT = re.compile(r"^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+_COMPARE = {ast.LtE: "<=", ast.GtE: ">=", ast.Lt: "<", ast.Gt: ">"}
+_EQUALS = re.compile(r"(?<![<>=!])=(?!=)")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """``lhs op rhs`` with op one of ``<= >= < >``."""
+
+    lhs: sympy.Expr
+    op: str
+    rhs: sympy.Expr
+
+
+def _number_from_text(text: str, source: str) -> sympy.Rational:
+    if not _NUMBER_TEXT.match(text):
+        raise ExpressionError(f"malformed number {text!r} in {source!r}", text=source)
+    mantissa, _, exponent = text.lower().partition("e")
+    if len(mantissa.replace(".", "")) > MAX_MAGNITUDE_DIGITS or (exponent and abs(int(exponent)) > MAX_MAGNITUDE_DIGITS):
+        raise ExpressionError(f"number {text!r} is out of range", text=source)
+    return sympy.Rational(text)
+
+
+class _Walker:
+    def __init__(self, text: str, names: Mapping[str, sympy.Symbol] | Callable[[str], sympy.Symbol] | None,
+                 what: str, unit: Callable[[str], sympy.Expr] | None = None) -> None:
+        self.text = text
+        self.names = names
+        self.what = what
+        self.unit = unit
+        self.nodes = 0
+
+    def fail(self, why: str) -> ExpressionError:
+        return ExpressionError(f"{why} in {self.what} {self.text!r}", text=self.text)
+
+    def name(self, ident: str) -> sympy.Symbol:
+        if self.names is None:
+            raise self.fail(f"a name ({ident}) is not allowed here; give a number with a unit")
+        if callable(self.names):
+            return self.names(ident)
+        sym = self.names.get(ident)
+        if sym is None:
+            raise self.fail(f"unknown name {ident!r}")
+        return sym
+
+    def walk(self, node: ast.AST) -> sympy.Expr:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise self.fail("expression is too long")
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, bool) or not isinstance(node.value, (int, float)):
+                raise self.fail(f"{type(node.value).__name__} literals are not allowed")
+            segment = ast.get_source_segment(self.text, node) or repr(node.value)
+            return _number_from_text(segment.replace("_", ""), self.text)
+        if isinstance(node, ast.Name):
+            return self.name(node.id)
+        if isinstance(node, ast.List) and len(node.elts) == 1 and self.unit is not None:
+            # a unit literal such as [FLOP] or [MiB], allowed in catalog equations
+            segment = ast.get_source_segment(self.text, node) or ""
+            return self.unit(segment[1:-1].strip())
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            inner = self.walk(node.operand)
+            return -inner if isinstance(node.op, ast.USub) else inner
+        if isinstance(node, ast.BinOp):
+            left = self.walk(node.left)
+            right = self.walk(node.right)
+            op = node.op
+            if isinstance(op, ast.Add):
+                return left + right
+            if isinstance(op, ast.Sub):
+                return left - right
+            if isinstance(op, ast.Mult):
+                return left * right
+            if isinstance(op, ast.Div):
+                if right == 0:
+                    raise self.fail("division by zero")
+                return left / right
+            if isinstance(op, ast.Pow):
+                return self.power(left, right)
+            raise self.fail(f"operator {type(op).__name__} is not allowed (use + - * / **)")
+        if isinstance(node, ast.Call):
+            if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
+                allowed = ", ".join(sorted(FUNCTIONS))
+                raise self.fail(f"only these functions are allowed: {allowed}")
+            if node.keywords:
+                raise self.fail("keyword arguments are not allowed")
+            fname = node.func.id
+            args = [self.walk(a) for a in node.args]
+            want = _ARITY.get(fname)
+            if (want is not None and len(args) != want) or (want is None and len(args) < 2):
+                raise self.fail(f"{fname}() takes {want or 'at least 2'} argument(s)")
+            return FUNCTIONS[fname](*args)
+        raise self.fail(f"{type(node).__name__} is not allowed")
+
+    def power(self, base: sympy.Expr, exponent: sympy.Expr) -> sympy.Expr:
+        if exponent.is_Number:
+            if abs(exponent) > MAX_EXPONENT:
+                raise self.fail(f"exponent {exponent} is too large")
+            if base.is_Number and base != 0 and exponent.is_Integer:
+                # bound the size of the result before computing it
+                digits = abs(float(exponent)) * abs(float(sympy.log(abs(base), 10).evalf(15)))
+                if digits > MAX_MAGNITUDE_DIGITS:
+                    raise self.fail("number is out of range")
+            return base ** exponent
+        if exponent.free_symbols:
+            return base ** exponent
+        raise self.fail("exponent must be a number")
+
+
+def _parse(text: str, mode_what: str) -> ast.AST:
+    if not isinstance(text, str):
+        raise ExpressionError(f"{mode_what} must be text, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise ExpressionError(f"{mode_what} is too long ({len(text)} characters; at most {MAX_TEXT})",
+                              text=text[:80])
+    if not text.strip():
+        raise ExpressionError(f"empty {mode_what}", text=text)
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
+        raise ExpressionError(f"malformed {mode_what} {text!r}", text=text) from exc
+    return tree.body
+
+
+def parse_expression(text: str, names: Mapping[str, sympy.Symbol] | Callable[[str], sympy.Symbol] | None = None,
+                     what: str = "expression", unit: Callable[[str], sympy.Expr] | None = None) -> sympy.Expr:
+    """Parse arithmetic over ``names`` into a SymPy expression (no names: a pure number).
+
+    ``unit`` turns a bracketed unit literal such as ``[FLOP]`` into an expression;
+    without it, brackets are refused.
+    """
+    body = _parse(text, what)
+    try:
+        return _Walker(text.strip(), names, what, unit).walk(body)
+    except RecursionError as exc:
+        raise ExpressionError(f"{what} is nested too deeply", text=text[:80]) from exc
+
+
+def parse_number(text: str) -> sympy.Rational:
+    """Parse a numeric expression such as ``4096``, ``1.97e14``, ``128*1024`` or ``2**30`` exactly."""
+    value = parse_expression(text, None, "number")
+    if not value.is_Rational:
+        raise ExpressionError(f"{text!r} is not a rational number", text=text)
+    return value
+
+
+def parse_equation(text: str, names: Mapping[str, sympy.Symbol] | Callable[[str], sympy.Symbol],
+                   unit: Callable[[str], sympy.Expr] | None = None) -> tuple[sympy.Expr, sympy.Expr]:
+    """Parse ``lhs = rhs`` into its two sides."""
+    parts = _EQUALS.split(text)
+    if len(parts) != 2:
+        raise ExpressionError(f"an equation needs exactly one '=': {text!r}", text=text)
+    return (parse_expression(parts[0], names, "equation", unit),
+            parse_expression(parts[1], names, "equation", unit))
+
+
+def parse_comparison(text: str, names: Mapping[str, sympy.Symbol] | Callable[[str], sympy.Symbol],
+                     unit: Callable[[str], sympy.Expr] | None = None) -> Comparison:
+    """Parse ``lhs <= rhs`` (or ``>=``, ``<``, ``>``) into a :class:`Comparison`."""
+    body = _parse(text, "condition")
+    if not isinstance(body, ast.Compare) or len(body.ops) != 1 or type(body.ops[0]) not in _COMPARE:
+        raise ExpressionError(f"a condition needs exactly one of <=, >=, <, >: {text!r}", text=text)
+    walker = _Walker(text.strip(), names, "condition", unit)
+    try:
+        lhs = walker.walk(body.left)
+        rhs = walker.walk(body.comparators[0])
+    except RecursionError as exc:
+        raise ExpressionError("condition is nested too deeply", text=text[:80]) from exc
+    return Comparison(lhs, _COMPARE[type(body.ops[0])], rhs)

@@ -1,0 +1,241 @@
+"""The catalog's data model: quantities, relations, conditions, presets and references.
+
+These are plain frozen records built by the loader (``_loader.py``) from the
+YAML files in ``formulas/``; the solver reads them and never changes them.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Iterator, Mapping
+
+import sympy
+
+from ._errors import UnknownNameError
+from ._expr import Comparison
+from ._units import Dimension
+
+__all__ = [
+    "Catalog", "Condition", "Preset", "PresetValue", "Quantity", "Reference", "Regime",
+    "Relation", "Source", "Text",
+]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A short text in English and Chinese."""
+
+    en: str
+    zh: str
+
+    def get(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an entry comes from: a reference id and a locator inside it (section, table, page)."""
+
+    ref: str
+    locator: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.ref}, {self.locator}" if self.locator else self.ref
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A cited document: a datasheet, a paper, a book chapter, one of the seed chapters."""
+
+    id: str
+    title: str
+    kind: str            # datasheet | paper | book | seed | derived | measured | estimate | convention
+    url: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A named physical or counted quantity with its unit and both languages' names."""
+
+    id: str
+    unit: str                # the declared unit, as written in the catalog
+    dims: Dimension
+    factor: sympy.Rational   # declared unit → base units
+    integer: bool
+    latex: str
+    name: Text
+    meaning: Text
+    source: Source
+    aliases: tuple[str, ...] = ()
+    default: "PresetValue | None" = None
+    file: str = ""
+    line: int = 0
+
+    @property
+    def symbol(self) -> sympy.Symbol:
+        return sympy.Symbol(self.id, positive=True)
+
+    @property
+    def base_unit(self) -> str:
+        return self.dims.unit_string()
+
+
+@dataclass(frozen=True)
+class Regime:
+    """One branch of a non-smooth relation (a max or min): its equation holds when ``when`` does."""
+
+    id: str
+    name: Text
+    lhs: sympy.Expr
+    rhs: sympy.Expr
+    when: Comparison
+    equation_text: str
+    when_text: str
+
+
+@dataclass(frozen=True)
+class Relation:
+    """An equation ``lhs = rhs`` between quantities; solvable for any of its symbols."""
+
+    id: str
+    lhs: sympy.Expr
+    rhs: sympy.Expr
+    equation_text: str
+    symbols: tuple[str, ...]
+    name: Text
+    meaning: Text
+    source: Source
+    regimes: tuple[Regime, ...] = ()
+    file: str = ""
+    line: int = 0
+
+    @property
+    def equation(self) -> sympy.Eq:
+        return sympy.Eq(self.lhs, self.rhs, evaluate=False)
+
+    @property
+    def defines(self) -> str | None:
+        """The quantity on the left when the left side is a single symbol."""
+        return self.lhs.name if isinstance(self.lhs, sympy.Symbol) else None
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A named inequality such as ``ffn_weight_bytes <= vmem_capacity``."""
+
+    id: str
+    comparison: Comparison
+    text: str
+    symbols: tuple[str, ...]
+    name: Text
+    meaning: Text
+    source: Source
+    file: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class PresetValue:
+    """One constant of a preset (or a quantity's default), with where it comes from."""
+
+    quantity: str
+    value: sympy.Rational     # in base units
+    text: str                 # as written, e.g. "3.35 TB/s"
+    source: Source
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of constants: a chip (``hw``), a model (``model``) or a setup (``setup``)."""
+
+    id: str
+    kind: str
+    name: Text
+    source: Source
+    values: Mapping[str, PresetValue]
+    note: str = ""
+    extends: str = ""
+    file: str = ""
+    line: int = 0
+
+
+@dataclass
+class Catalog:
+    """Every quantity, relation, condition, preset and reference, indexed by id."""
+
+    quantities: dict[str, Quantity] = field(default_factory=dict)
+    relations: dict[str, Relation] = field(default_factory=dict)
+    conditions: dict[str, Condition] = field(default_factory=dict)
+    presets: dict[str, Preset] = field(default_factory=dict)
+    references: dict[str, Reference] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)
+    files: tuple[str, ...] = ()
+    _by_symbol: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+
+    def index(self) -> None:
+        """Build the symbol → relations index (called once after loading)."""
+        by: dict[str, list[str]] = {}
+        for rel in self.relations.values():
+            for s in rel.symbols:
+                by.setdefault(s, []).append(rel.id)
+        self._by_symbol = {k: tuple(v) for k, v in by.items()}
+
+    def relations_with(self, quantity_id: str) -> tuple[str, ...]:
+        return self._by_symbol.get(quantity_id, ())
+
+    # -- look-ups that explain themselves -----------------------------------
+    def _suggest(self, name: str, pool: list[str]) -> list[str]:
+        return difflib.get_close_matches(name, pool, n=3, cutoff=0.6)
+
+    def quantity(self, name: str) -> Quantity:
+        key = self.aliases.get(name, name)
+        q = self.quantities.get(key)
+        if q is None:
+            raise UnknownNameError(name, "quantity",
+                                   self._suggest(name, list(self.quantities) + list(self.aliases)))
+        return q
+
+    def condition(self, name: str) -> Condition:
+        c = self.conditions.get(name)
+        if c is None:
+            raise UnknownNameError(name, "condition", self._suggest(name, list(self.conditions)))
+        return c
+
+    def relation(self, name: str) -> Relation:
+        r = self.relations.get(name)
+        if r is None:
+            raise UnknownNameError(name, "relation", self._suggest(name, list(self.relations)))
+        return r
+
+    def preset(self, name: str, kind: str | None = None) -> Preset:
+        p = self.presets.get(name)
+        if p is None or (kind is not None and p.kind != kind):
+            pool = [k for k, v in self.presets.items() if kind is None or v.kind == kind]
+            label = {"hw": "hardware preset", "model": "model preset", "setup": "setup preset"}.get(kind or "", "preset")
+            raise UnknownNameError(name, label, self._suggest(name, pool))
+        return p
+
+    def entry(self, name: str) -> list[object]:
+        """Everything named ``name`` (a quantity and its defining relation may share an id)."""
+        found: list[object] = []
+        key = self.aliases.get(name, name)
+        for table in (self.quantities, self.relations, self.conditions, self.presets, self.references):
+            if key in table:
+                found.append(table[key])
+        if not found:
+            pool = (list(self.quantities) + list(self.relations) + list(self.conditions)
+                    + list(self.presets) + list(self.aliases))
+            raise UnknownNameError(name, "name", self._suggest(name, pool))
+        return found
+
+    def symbol_map(self) -> dict[sympy.Symbol, Quantity]:
+        return {q.symbol: q for q in self.quantities.values()}
+
+    def __iter__(self) -> Iterator[object]:
+        yield from self.quantities.values()
+        yield from self.relations.values()
+        yield from self.conditions.values()
+        yield from self.presets.values()

@@ -1,0 +1,210 @@
+"""Plan a derivation: which relations, in which order, determine the targets from the knowns.
+
+This is the structural half of solving (no algebra happens here), in the manner
+of equation-based modelling tools: relations are matched to the unknowns they
+can determine and sorted so that each step uses only what earlier steps found.
+
+* A relation with exactly one unknown that it can be solved for determines it
+  (a 1×1 block). Steps are found in rounds, so the chain is as short as possible;
+  within a round a relation's own left side is preferred over an inversion.
+* When no such relation is left, the planner looks for the smallest square
+  block: 2 relations sharing exactly 2 unknowns, then 3 sharing 3, which are
+  solved simultaneously.
+* A relation whose symbols are all known without being used is *redundant*:
+  the solver checks it for contradictions among the inputs.
+
+Only the steps the targets depend on are kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterable
+
+import sympy
+
+from ._model import Catalog, Relation
+
+__all__ = ["Plan", "PlanStep", "can_solve_for", "input_like", "plan"]
+
+MAX_BLOCK = 3
+
+
+@dataclass(frozen=True)
+class PlanStep:
+    """Relations solved together for the unknowns they determine."""
+
+    relations: tuple[Relation, ...]
+    unknowns: tuple[str, ...]
+
+    @property
+    def is_block(self) -> bool:
+        return len(self.relations) > 1
+
+
+@dataclass(frozen=True)
+class Plan:
+    steps: tuple[PlanStep, ...]          # only the steps the targets need, in solving order
+    determined: frozenset[str]           # every symbol the knowns determine (targets included or not)
+    redundant: tuple[Relation, ...]      # relations fully known without being used
+    component: frozenset[str]            # relation ids looked at
+
+
+_solvable_cache: dict[tuple[int, str, str], bool] = {}
+_defined_cache: dict[int, frozenset[str]] = {}
+
+
+def _outside_rounding(expr: sympy.Basic, symbol: sympy.Symbol) -> bool:
+    """True if ``symbol`` occurs in ``expr`` somewhere other than inside ceil/floor."""
+    if expr == symbol:
+        return True
+    if isinstance(expr, (sympy.ceiling, sympy.floor)):
+        return False
+    return any(_outside_rounding(a, symbol) for a in expr.args)
+
+
+def can_solve_for(rel: Relation, name: str) -> bool:
+    """Whether ``rel`` can be solved for ``name`` structurally.
+
+    Not when the symbol only occurs inside ``ceil``/``floor`` (those are not
+    invertible); for a relation with regimes, when some regime's equation has it.
+    """
+    key = (id(rel), rel.id, name)
+    hit = _solvable_cache.get(key)
+    if hit is not None:
+        return hit
+    sym = sympy.Symbol(name, positive=True)
+    if rel.regimes:
+        ok = any(_outside_rounding(r.lhs, sym) or _outside_rounding(r.rhs, sym) for r in rel.regimes)
+    else:
+        ok = _outside_rounding(rel.lhs, sym) or _outside_rounding(rel.rhs, sym)
+    _solvable_cache[key] = ok
+    return ok
+
+
+def input_like(catalog: Catalog) -> frozenset[str]:
+    """Quantities that no relation defines on its left side: the natural inputs."""
+    key = id(catalog)
+    hit = _defined_cache.get(key)
+    if hit is None:
+        defined = {r.defines for r in catalog.relations.values() if r.defines}
+        hit = frozenset(set(catalog.quantities) - defined)
+        _defined_cache[key] = hit
+    return hit
+
+
+def _component(catalog: Catalog, targets: Iterable[str], known: set[str]) -> list[Relation]:
+    seen_syms: set[str] = set()
+    seen_rels: dict[str, Relation] = {}
+    stack = [t for t in targets if t not in known]
+    while stack:
+        s = stack.pop()
+        if s in seen_syms:
+            continue
+        seen_syms.add(s)
+        for rid in catalog.relations_with(s):
+            if rid in seen_rels:
+                continue
+            rel = catalog.relations[rid]
+            seen_rels[rid] = rel
+            stack.extend(x for x in rel.symbols if x not in known and x not in seen_syms)
+    # catalog order keeps plans deterministic
+    order = {rid: i for i, rid in enumerate(catalog.relations)}
+    return sorted(seen_rels.values(), key=lambda r: order[r.id])
+
+
+def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str]) -> Plan:
+    """Plan how ``known`` determines ``targets``; targets that cannot be reached are left out."""
+    targets = list(dict.fromkeys(targets))
+    known_set = set(known)
+    rels = _component(catalog, targets, known_set)
+    determined: set[str] = set(known_set)
+    producer: dict[str, PlanStep] = {}
+    used: set[str] = set()
+
+    def unknowns_of(rel: Relation) -> list[str]:
+        return [s for s in rel.symbols if s not in determined]
+
+    while not all(t in determined for t in targets):
+        # one round of 1x1 steps
+        chosen: dict[str, tuple[int, Relation]] = {}
+        for rel in rels:
+            if rel.id in used:
+                continue
+            unk = unknowns_of(rel)
+            if len(unk) != 1 or not can_solve_for(rel, unk[0]):
+                continue
+            u = unk[0]
+            rank = 0 if rel.defines == u else 1
+            if u not in chosen or rank < chosen[u][0]:
+                chosen[u] = (rank, rel)
+        if chosen:
+            for u, (_, rel) in chosen.items():
+                producer[u] = PlanStep((rel,), (u,))
+                used.add(rel.id)
+                determined.add(u)
+            continue
+        block = _find_block(rels, used, determined)
+        if block is None:
+            break
+        for u in block.unknowns:
+            producer[u] = block
+            determined.add(u)
+        used.update(r.id for r in block.relations)
+
+    # keep what the targets need, in dependency order
+    needed: list[PlanStep] = []
+    seen: set[int] = set()
+
+    def visit(name: str) -> None:
+        step = producer.get(name)
+        if step is None or id(step) in seen:
+            return
+        seen.add(id(step))
+        for rel in step.relations:
+            for s in rel.symbols:
+                if s not in step.unknowns:
+                    visit(s)
+        needed.append(step)
+
+    for t in targets:
+        visit(t)
+    redundant = tuple(r for r in rels if r.id not in used and all(s in determined for s in r.symbols))
+    return Plan(tuple(needed), frozenset(determined), redundant, frozenset(r.id for r in rels))
+
+
+def _find_block(rels: list[Relation], used: set[str], determined: set[str]) -> PlanStep | None:
+    """The smallest set of k relations sharing exactly k unknowns (k = 2, 3), each solvable."""
+    candidates = []
+    for rel in rels:
+        if rel.id in used:
+            continue
+        unk = frozenset(s for s in rel.symbols if s not in determined)
+        if 2 <= len(unk) <= MAX_BLOCK:
+            candidates.append((rel, unk))
+    for k in range(2, MAX_BLOCK + 1):
+        pool = [(r, u) for r, u in candidates if len(u) <= k]
+        for combo in combinations(pool, k):
+            union = frozenset().union(*(u for _, u in combo))
+            if len(union) != k:
+                continue
+            if _has_perfect_matching([r for r, _ in combo], sorted(union)):
+                return PlanStep(tuple(r for r, _ in combo), tuple(sorted(union)))
+    return None
+
+
+def _has_perfect_matching(rels: list[Relation], unknowns: list[str]) -> bool:
+    match: dict[str, int] = {}
+
+    def augment(i: int, seen: set[str]) -> bool:
+        for u in unknowns:
+            if u in seen or u not in rels[i].symbols or not can_solve_for(rels[i], u):
+                continue
+            seen.add(u)
+            if u not in match or augment(match[u], seen):
+                match[u] = i
+                return True
+        return False
+
+    return all(augment(i, set()) for i in range(len(rels)))

@@ -1,0 +1,312 @@
+"""Turn a :class:`Solution` into a view: plain data with LaTeX and text strings, for templates.
+
+This is the "convert" pass between solving and rendering. It decides how each
+expression and value is spelled (LaTeX with the catalog's symbols, plain text
+with quantity ids, numbers with readable prefixes) but writes no sentences:
+words come from the catalog's bilingual fields and from ``templates/messages.yaml``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import sympy
+from sympy.printing.str import StrPrinter
+
+from ._model import Catalog, Quantity
+from ._solution import Given, Solution, Step
+from ._units import Dimension, format_value
+
+__all__ = ["build_view", "latex_expr", "latex_value", "solution_to_dict", "text_value"]
+
+_OPS_LATEX = {"<=": r"\le", ">=": r"\ge", "<": "<", ">": ">", "=": "="}
+
+
+# ---------------------------------------------------------------------------
+# values
+
+
+def text_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: int = 4) -> str:
+    return format_value(value, dims, units, digits).text
+
+
+def latex_number(text: str) -> str:
+    """``1.97e14`` → ``1.97\\times10^{14}``; ``327,680`` → ``327{,}680``."""
+    m = re.fullmatch(r"(-?[\d.,]+)e(-?\d+)", text)
+    if m:
+        mant, exp = m.groups()
+        body = f"10^{{{int(exp)}}}" if mant == "1" else f"{mant.replace(',', '{,}')}\\times 10^{{{int(exp)}}}"
+        return body
+    return text.replace(",", "{,}")
+
+
+def latex_unit(unit: str) -> str:
+    if unit in ("", "1"):
+        return ""
+    return r"\mathrm{" + unit.replace("µ", r"\mu ").replace("·", r"\cdot ").replace("^", "^") + "}"
+
+
+def latex_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: int = 4) -> str:
+    f = format_value(value, dims, units, digits)
+    num = latex_number(f.mantissa)
+    u = latex_unit(f.unit)
+    return f"{num}\\,{u}" if u else num
+
+
+# ---------------------------------------------------------------------------
+# expressions
+
+
+def _symbol_names(catalog: Catalog) -> dict[sympy.Symbol, str]:
+    return {q.symbol: q.latex for q in catalog.quantities.values()}
+
+
+def latex_expr(expr: sympy.Basic, catalog: Catalog) -> str:
+    """An expression or relation in the catalog's symbols: ``I^{*}_{\\mathrm{HBM}} = \\frac{F}{W_{\\mathrm{HBM}}}``."""
+    return sympy.latex(expr, symbol_names=_symbol_names(catalog), mul_symbol="dot")
+
+
+def _latex_relational(lhs: sympy.Expr, op: str, rhs: sympy.Expr, catalog: Catalog, names=None) -> str:
+    names = names or _symbol_names(catalog)
+    left = sympy.latex(lhs, symbol_names=names, mul_symbol="dot")
+    right = sympy.latex(rhs, symbol_names=names, mul_symbol="dot")
+    return f"{left} {_OPS_LATEX[op]} {right}"
+
+
+def latex_substituted(expr: sympy.Expr, values: dict[str, tuple[sympy.Expr, Dimension]], catalog: Catalog,
+                      units: str) -> str:
+    """``expr`` with each symbol replaced by its value and unit."""
+    names = _symbol_names(catalog)
+    for sym in expr.free_symbols:
+        if sym.name in values:
+            v, d = values[sym.name]
+            names[sym] = r"\left(" + latex_value(v, d, units) + r"\right)"
+    return sympy.latex(expr, symbol_names=names, mul_symbol="dot")
+
+
+class _TextPrinter(StrPrinter):
+    def __init__(self, names: dict[str, str]):
+        super().__init__({"order": None})
+        self._names = names
+
+    def _print_Symbol(self, expr: sympy.Symbol) -> str:
+        return self._names.get(expr.name, expr.name)
+
+    def _print_Relational(self, expr: sympy.Basic) -> str:
+        op = {"==": "=", "<=": "<=", ">=": ">=", "<": "<", ">": ">"}.get(expr.rel_op, expr.rel_op)
+        return f"{self._print(expr.lhs)} {op} {self._print(expr.rhs)}"
+
+
+def text_expr(expr: sympy.Basic) -> str:
+    return _TextPrinter({}).doprint(expr)
+
+
+def text_substituted(expr: sympy.Expr, values: dict[str, tuple[sympy.Expr, Dimension]], units: str) -> str:
+    names = {}
+    for sym in expr.free_symbols:
+        if sym.name in values:
+            v, d = values[sym.name]
+            t = text_value(v, d, units)
+            names[sym.name] = f"({t})" if (" " in t or "/" in t) else t
+    return _TextPrinter(names).doprint(expr)
+
+
+# ---------------------------------------------------------------------------
+# the view
+
+
+def _names(q: Quantity) -> dict[str, str]:
+    return {"en": q.name.en, "zh": q.name.zh}
+
+
+def _source_view(catalog: Catalog, source) -> dict[str, Any] | None:
+    if source is None or not source.ref:
+        return None
+    ref = catalog.references.get(source.ref)
+    return {"ref": source.ref, "locator": source.locator, "title": ref.title if ref else source.ref,
+            "url": ref.url if ref else "", "kind": ref.kind if ref else ""}
+
+
+def _given_view(catalog: Catalog, g: Given, units: str) -> dict[str, Any]:
+    q = catalog.quantities[g.name]
+    kind, _, preset = g.origin.partition(":")
+    return {
+        "id": g.name, "name": _names(q), "symbol": q.latex,
+        "value_text": text_value(g.value, g.dims, units), "value_latex": latex_value(g.value, g.dims, units),
+        "as_written": g.text, "origin": kind, "preset": preset, "source": _source_view(catalog, g.source),
+        "note": g.note, "assumption": g.is_assumption, "base_value": _number(g.value), "unit": g.unit,
+    }
+
+
+def _base_text(value: sympy.Expr, dims: Dimension) -> str:
+    """The value in its base unit when that says more than the prefixed form: ``327,680 B``."""
+    from ._units import format_number
+
+    if value.is_Integer and dims.unit_string() in ("B", "FLOP") and abs(int(value)) >= 1000:
+        return f"{format_number(value, 12)} {dims.unit_string()}" if abs(int(value)) < 10**15 else ""
+    return ""
+
+
+def _number(value: sympy.Expr) -> int | float:
+    if value.is_Integer:
+        return int(value)
+    return float(value.evalf(17))
+
+
+def _step_view(catalog: Catalog, step: Step, values: dict[str, tuple[sympy.Expr, Dimension]], units: str,
+               index: int) -> dict[str, Any]:
+    rels = []
+    for rid in step.relations:
+        entry = catalog.relations.get(rid) or catalog.conditions.get(rid)
+        rels.append({"id": rid, "name": {"en": entry.name.en, "zh": entry.name.zh},
+                     "meaning": {"en": entry.meaning.en, "zh": entry.meaning.zh},
+                     "source": _source_view(catalog, entry.source),
+                     "text": getattr(entry, "equation_text", None) or getattr(entry, "text", "")})
+    solved_for = [{"id": u, "name": _names(catalog.quantities[u]), "symbol": catalog.quantities[u].latex}
+                  for u in step.solved_for]
+    view: dict[str, Any] = {
+        "index": index, "kind": step.kind, "relations": rels, "solved_for": solved_for,
+        "inverse": step.inverse, "regime": None, "direction": step.direction, "note": step.note,
+        "equations_latex": [latex_expr(e, catalog) for e in step.equations],
+        "equations_text": [text_expr(e) for e in step.equations],
+        "solved_latex": [latex_expr(e, catalog) for e in step.solved],
+        "solved_text": [text_expr(e) for e in step.solved],
+        "substituted_latex": [], "substituted_text": [],
+        "results": [], "symbolic": not all(v is not None for v in step.values),
+    }
+    if step.regime:
+        rel = catalog.relations[step.relations[0]]
+        reg = next(r for r in rel.regimes if r.id == step.regime)
+        view["regime"] = {"id": reg.id, "name": {"en": reg.name.en, "zh": reg.name.zh},
+                          "when_latex": _latex_relational(reg.when.lhs, reg.when.op, reg.when.rhs, catalog),
+                          "when_text": reg.when_text}
+    for eq in step.solved:
+        rhs = eq.rhs
+        if step.kind in ("relation", "system", "bound") and rhs.free_symbols and all(
+                s.name in values for s in rhs.free_symbols):
+            view["substituted_latex"].append(latex_substituted(rhs, values, catalog, units))
+            view["substituted_text"].append(text_substituted(rhs, values, units))
+    for value, dims in zip(step.values, step.dims):
+        if value is not None:
+            digits = 7 if step.kind == "bound" else 4
+            view["results"].append({"latex": latex_value(value, dims, units, digits),
+                                    "text": text_value(value, dims, units, digits),
+                                   "base": _number(value), "unit": dims.unit_string(),
+                                   "exact": str(value), "exact_latex": sympy.latex(value)})
+    if step.kind == "bound":
+        op = step.relation_op or "<="
+        view["composed_latex"] = [_latex_relational(c.lhs, c.rel_op, c.rhs, catalog) for c in step.composed]
+        view["composed_text"] = [f"{text_expr(c.lhs)} {c.rel_op} {text_expr(c.rhs)}" for c in step.composed]
+        target = catalog.quantities[step.solved_for[0]]
+        view["isolated_latex"] = [_latex_relational(target.symbol, op, eq.rhs, catalog) for eq in step.solved]
+        view["isolated_text"] = [f"{target.id} {op} {text_expr(eq.rhs)}" for eq in step.solved]
+        view["op_latex"] = _OPS_LATEX[op]
+        view["op"] = op
+    if step.kind == "round":
+        view["multiple"] = int(step.note or 1)
+    return view
+
+
+def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
+    """Everything a template needs to write up ``sol`` in either language."""
+    catalog = sol.catalog
+    assert catalog is not None
+    q = catalog.quantities[sol.target]
+    values: dict[str, tuple[sympy.Expr, Dimension]] = {g.name: (g.value, g.dims) for g in sol.given}
+    for st in sol.steps:
+        for u, v, d in zip(st.solved_for, st.values, st.dims):
+            if v is not None and st.kind in ("relation", "system"):
+                values[u] = (v, d)
+    steps = [_step_view(catalog, st, values, units, i + 1) for i, st in enumerate(sol.steps)]
+    reduced = sol.reduced_formula()
+    regime = None
+    if sol.regime:
+        for st in steps:
+            if st["regime"]:
+                regime = st["regime"]
+    answer_formatted = format_value(sol.value, sol.dims, units)
+    conditions = [catalog.conditions[c] for c in sol.require]
+    citations = []
+    seen = set()
+    for src in [catalog.relations[r].source for r in sol.relations_used] + \
+               [c.source for c in conditions] + [g.source for g in sol.given if g.source]:
+        if src and src.ref and src.ref not in seen:
+            seen.add(src.ref)
+            citations.append(_source_view(catalog, src))
+    return {
+        "target": {"id": q.id, "name": _names(q), "meaning": {"en": q.meaning.en, "zh": q.meaning.zh},
+                   "symbol": q.latex, "unit": q.base_unit, "integer": q.integer},
+        "bound": sol.bound, "multiple_of": sol.multiple_of,
+        "conditions": [{"id": c.id, "name": {"en": c.name.en, "zh": c.name.zh},
+                        "meaning": {"en": c.meaning.en, "zh": c.meaning.zh}, "text": c.text,
+                        "latex": _latex_relational(c.comparison.lhs, c.comparison.op, c.comparison.rhs, catalog)}
+                       for c in conditions],
+        "given": [_given_view(catalog, g, units) for g in sol.given],
+        "steps": steps,
+        "answer": {
+            "text": answer_formatted.text, "latex": latex_value(sol.value, sol.dims, units),
+            "base_text": _base_text(sol.value, sol.dims),
+            "base": _number(sol.value), "unit": sol.unit, "prefix_note": answer_formatted.note,
+            "exact": str(sol.exact), "exact_latex": sympy.latex(sol.exact),
+            "exact_text": text_value(sol.exact, sol.dims, units, digits=7),
+            "formula_latex": latex_expr(sol.formula, catalog), "formula_text": text_expr(sol.formula),
+            "reduced_latex": latex_expr(reduced, catalog) if reduced != sol.formula else "",
+            "reduced_text": text_expr(reduced) if reduced != sol.formula else "",
+            "symbol": q.latex, "op_latex": {"max": r"\le", "min": r"\ge"}.get(sol.bound or "", "="),
+            "op": {"max": "<=", "min": ">="}.get(sol.bound or "", "="),
+            "rounded": sol.value != sol.exact,
+        },
+        "regime": regime,
+        "checks": [{"kind": c.kind, "name": c.name, "holds": c.holds, "op": c.op, "at": c.at,
+                    "expect": c.expect,
+                    "lhs": str(c.lhs.evalf(8)) if c.kind != "tight" else "",
+                    "rhs": str(c.rhs.evalf(8)) if c.kind != "tight" else ""} for c in sol.checks],
+        "notes": [{"kind": n.kind, "data": n.as_dict()} for n in sol.notes],
+        "relations_used": list(sol.relations_used),
+        "citations": citations,
+        "units": units,
+    }
+
+
+def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict[str, Any]:
+    """The JSON contract of ``derive solve --format json``."""
+    catalog = sol.catalog
+    assert catalog is not None
+    view = build_view(sol, units)
+    steps = []
+    for st, sv in zip(sol.steps, view["steps"]):
+        if st.kind == "round":
+            continue
+        for i, u in enumerate(st.solved_for):
+            value = st.values[i] if i < len(st.values) else None
+            steps.append({
+                "relation": st.relations[0] if len(st.relations) == 1 else "+".join(st.relations),
+                "kind": st.kind,
+                "solved_for": u,
+                "symbolic": sv["solved_latex"][i] if i < len(sv["solved_latex"]) else "",
+                "substituted": sv["substituted_latex"][i] if i < len(sv["substituted_latex"]) else "",
+                "value": _number(value) if value is not None else None,
+                "unit": st.dims[i].unit_string(),
+                "regime": st.regime,
+            })
+    return {
+        "target": sol.target,
+        "value": _number(sol.value),
+        "unit": sol.unit,
+        "display": view["answer"]["text"],
+        "exact": str(sol.value),
+        "formula": str(sol.formula),
+        "reduced_formula": str(sol.reduced_formula()),
+        "bound": sol.bound,
+        "bound_exact": str(sol.exact) if sol.bound else None,
+        "regime": sol.regime,
+        "given": {g.name: {"value": _number(g.value), "unit": g.unit, "text": g.text, "origin": g.origin}
+                  for g in sol.given},
+        "relations_used": list(sol.relations_used),
+        "conditions": list(sol.require),
+        "steps": steps,
+        "checks": [{"kind": c.kind, "name": c.name, "holds": c.holds} for c in sol.checks],
+        "notes": [{"kind": n.kind, **n.as_dict()} for n in sol.notes],
+        "units": units,
+    }

@@ -1,0 +1,181 @@
+"""The solver's output: a :class:`Solution` and its trace of :class:`Step` records.
+
+These are data, not text: exact SymPy values in base units and SymPy equations.
+Turning them into words, LaTeX, Markdown or HTML is the renderer's job
+(``_present.py`` and the templates), so the solver never formats anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import sympy
+
+from ._model import Source
+from ._units import Dimension, Formatted, format_value
+
+if TYPE_CHECKING:
+    from ._model import Catalog
+
+__all__ = ["Check", "Given", "Note", "Solution", "Step"]
+
+
+@dataclass(frozen=True)
+class Note:
+    """A remark about an answer, as data: ``kind`` names a message in
+    ``templates/messages.yaml`` and ``data`` fills its placeholders.
+
+    Kinds: ``cancelled`` (names), ``several_solutions`` (name, values),
+    ``override`` (relation, equation, preset_value, given_value),
+    ``strict_bound`` (name), ``not_integer`` (name, value).
+    """
+
+    kind: str
+    data: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, kind: str, **data: Any) -> "Note":
+        return cls(kind, tuple(sorted(data.items())))
+
+    def get(self, key: str) -> Any:
+        return dict(self.data)[key]
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.data)
+
+
+@dataclass(frozen=True)
+class Given:
+    """An input value: typed by the user, taken from a preset, or a catalog default."""
+
+    name: str
+    value: sympy.Expr          # exact, base units
+    dims: Dimension
+    text: str                  # as written ("3.35 TB/s")
+    origin: str                # "given", "hw:a100", "model:llama2-70b", "setup:adam-mixed", "default"
+    source: Source | None = None
+    note: str = ""
+
+    @property
+    def unit(self) -> str:
+        return self.dims.unit_string()
+
+    @property
+    def is_assumption(self) -> bool:
+        return self.origin == "default"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a derivation.
+
+    ``kind`` is ``"relation"`` (one relation solved for one quantity),
+    ``"system"`` (several relations solved together), ``"bound"`` (a condition
+    turned into a bound on the target) or ``"round"`` (a bound rounded to an
+    integer or a multiple).
+    """
+
+    kind: str
+    relations: tuple[str, ...]            # relation or condition ids
+    solved_for: tuple[str, ...]
+    equations: tuple[sympy.Basic, ...]    # as written in the catalog (Eq or relational)
+    solved: tuple[sympy.Eq, ...]          # unknown = expression of earlier quantities
+    inputs: tuple[str, ...]               # quantities substituted in this step
+    values: tuple[sympy.Expr | None, ...] # the value of each solved_for (exact, base units)
+    dims: tuple[Dimension, ...]
+    inverse: bool = False                 # solved for a symbol other than the relation's left side
+    regime: str | None = None
+    direction: str | None = None          # for a bound: "max" or "min"
+    relation_op: str | None = None        # for a bound: "<=" or ">=" of the isolated inequality
+    composed: tuple[sympy.Basic, ...] = ()  # for a bound: each condition in terms of the inputs and the target
+    note: str = ""
+
+    @property
+    def relation(self) -> str:
+        return self.relations[0]
+
+    @property
+    def value(self) -> sympy.Expr | None:
+        return self.values[0] if self.values else None
+
+
+@dataclass(frozen=True)
+class Check:
+    """A substitute-back check: one relation or condition evaluated at the answer."""
+
+    kind: str            # "relation", "regime", "condition", "tight"
+    name: str            # relation or condition id
+    lhs: sympy.Expr
+    rhs: sympy.Expr
+    op: str              # "=", "<=", ">=", "<", ">"
+    holds: bool
+    at: str = ""         # for "tight": the value the condition was evaluated at
+    expect: bool = True  # for "tight": whether the condition should hold there
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answer to one question, with everything needed to explain and check it."""
+
+    target: str
+    value: sympy.Expr
+    dims: Dimension
+    formula: sympy.Expr                # the target in terms of the inputs' symbols
+    exact: sympy.Expr                  # the exact value before rounding (== value without a bound)
+    given: tuple[Given, ...]
+    steps: tuple[Step, ...]
+    relations_used: tuple[str, ...]
+    checks: tuple[Check, ...]
+    bound: str | None = None           # "max" or "min"
+    require: tuple[str, ...] = ()
+    multiple_of: int | None = None
+    regime: str | None = None
+    notes: tuple[Note, ...] = ()
+    alternatives: tuple[sympy.Expr, ...] = ()
+    cancelled: tuple[str, ...] = ()    # inputs that dropped out of the formula
+    catalog: "Catalog | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def unit(self) -> str:
+        """The base unit of the value: ``B``, ``FLOP``, ``s``, ``B/s``, ``FLOP/s``, ``FLOP/B``, ``1``."""
+        return self.dims.unit_string()
+
+    @property
+    def float(self) -> float:
+        return float(self.value.evalf(30))
+
+    def formatted(self, units: str = "si") -> Formatted:
+        return format_value(self.value, self.dims, units)
+
+    def display(self, units: str = "si") -> str:
+        return self.formatted(units).text
+
+    def reduced_formula(self) -> sympy.Expr:
+        """The formula with assumed and setup constants put in: ``2*peak_flops/hbm_bw``."""
+        subs = {sympy.Symbol(g.name, positive=True): g.value for g in self.given
+                if g.origin == "default" or g.origin.startswith("setup:")}
+        return self.formula.xreplace(subs) if subs else self.formula
+
+    @property
+    def assumptions(self) -> tuple[Given, ...]:
+        return tuple(g for g in self.given if g.is_assumption)
+
+    def __str__(self) -> str:
+        return f"{self.target} = {self.display()}"
+
+    # Jupyter shows these (issue: worked solutions); rendering lives in the renderer
+    def _repr_markdown_(self) -> str:
+        from .render import render_solution
+
+        return render_solution(self, "md", lang="en")
+
+    def _repr_latex_(self) -> str:
+        from .render import render_solution
+
+        return render_solution(self, "latex-fragment", lang="en")
+
+    def to_dict(self, units: str = "si", lang: str = "en") -> dict[str, Any]:
+        from ._present import solution_to_dict
+
+        return solution_to_dict(self, units=units, lang=lang)

@@ -1,0 +1,307 @@
+"""Units: parse unit strings exactly, compare dimensions, and format values readably.
+
+Unit definitions live in ``formulas/units.txt`` and are read by pint with exact
+fractions, so a conversion factor is always a rational number (1 MiB is exactly
+1048576 B, 1 ns exactly 1/10**9 s). Values are held in base units (B, FLOP, s)
+as SymPy rationals until they are formatted for a reader.
+
+pint is imported only when a unit string is met that has not been parsed
+before: parsed units are memoised, and the memo travels with the compiled
+catalog cache, so a typical command never pays pint's import time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import total_ordering
+from pathlib import Path
+from typing import Iterable, Mapping
+
+import sympy
+
+from ._errors import UnitError
+
+__all__ = [
+    "DIMENSIONLESS",
+    "Dimension",
+    "Formatted",
+    "UnitSystem",
+    "format_number",
+    "format_value",
+    "parse_unit",
+]
+
+# the base unit of each base dimension, as printed
+BASE_SYMBOLS: dict[str, str] = {"[data]": "B", "[compute]": "FLOP", "[time]": "s"}
+_BASE_ORDER = ["[compute]", "[data]", "[time]"]
+
+_UNIT_TEXT = re.compile(r"^[A-Za-zµ0-9_ /*^().·-]{1,60}$")
+_AMBIGUOUS = re.compile(r"(?<![A-Za-z])K(B|b)(?![A-Za-z])")
+
+
+@total_ordering
+@dataclass(frozen=True)
+class Dimension:
+    """A product of base dimensions with rational exponents, e.g. [compute]/[time]."""
+
+    exponents: tuple[tuple[str, Fraction], ...] = ()
+
+    @classmethod
+    def of(cls, mapping: Mapping[str, Fraction | int]) -> "Dimension":
+        return cls(tuple(sorted((k, Fraction(v)) for k, v in mapping.items() if v != 0)))
+
+    def as_dict(self) -> dict[str, Fraction]:
+        return dict(self.exponents)
+
+    def __mul__(self, other: "Dimension") -> "Dimension":
+        d = self.as_dict()
+        for k, v in other.exponents:
+            d[k] = d.get(k, Fraction(0)) + v
+        return Dimension.of(d)
+
+    def __truediv__(self, other: "Dimension") -> "Dimension":
+        return self * other ** -1
+
+    def __pow__(self, power: Fraction | int) -> "Dimension":
+        p = Fraction(power)
+        return Dimension.of({k: v * p for k, v in self.exponents})
+
+    def __lt__(self, other: "Dimension") -> bool:
+        return self.exponents < other.exponents
+
+    @property
+    def is_dimensionless(self) -> bool:
+        return not self.exponents
+
+    def unit_string(self) -> str:
+        """The base-unit spelling: ``B``, ``FLOP/s``, ``FLOP/B``, ``1``, ``1/s``."""
+        num: list[str] = []
+        den: list[str] = []
+        order = sorted(self.exponents, key=lambda kv: _BASE_ORDER.index(kv[0])
+                       if kv[0] in _BASE_ORDER else 99)
+        for dim, exp in order:
+            sym = BASE_SYMBOLS.get(dim, dim.strip("[]"))
+            target = num if exp > 0 else den
+            e = abs(exp)
+            target.append(sym if e == 1 else f"{sym}^{_fmt_exp(e)}")
+        top = "·".join(num) if num else "1"
+        if not den:
+            return top
+        bottom = den[0] if len(den) == 1 else "(" + "·".join(den) + ")"
+        return f"{top}/{bottom}"
+
+    def __str__(self) -> str:
+        return self.unit_string()
+
+
+def _fmt_exp(e: Fraction) -> str:
+    return str(e.numerator) if e.denominator == 1 else f"({e.numerator}/{e.denominator})"
+
+
+DIMENSIONLESS = Dimension()
+
+# ---------------------------------------------------------------------------
+# parsing
+
+_registry = None
+_registry_path: Path | None = None
+_memo: dict[str, tuple[Fraction, Dimension]] = {"1": (Fraction(1), DIMENSIONLESS), "": (Fraction(1), DIMENSIONLESS)}
+
+
+def set_definitions(path: Path) -> None:
+    """Point the unit registry at a definitions file (``formulas/units.txt``)."""
+    global _registry_path, _registry
+    if _registry_path != path:
+        _registry_path = path
+        _registry = None
+
+
+def memo_snapshot() -> dict[str, tuple[Fraction, Dimension]]:
+    """The parsed-unit memo, to be stored with the compiled catalog."""
+    return dict(_memo)
+
+
+def memo_restore(table: Mapping[str, tuple[Fraction, Dimension]]) -> None:
+    _memo.update(table)
+
+
+def _get_registry():
+    global _registry
+    if _registry is None:
+        import pint  # deferred: costs a third of a second to import
+
+        if _registry_path is None:
+            raise UnitError("unit definitions were not loaded; call load_catalog() first")
+        _registry = pint.UnitRegistry(str(_registry_path), non_int_type=Fraction,
+                                      autoconvert_offset_to_baseunit=False)
+    return _registry
+
+
+def parse_unit(text: str) -> tuple[Fraction, Dimension]:
+    """Parse a unit string into (exact factor to base units, dimension).
+
+    ``parse_unit("TB/s")`` is ``(Fraction(10**12), [data]/[time])``.
+    """
+    key = text.strip()
+    hit = _memo.get(key)
+    if hit is not None:
+        return hit
+    if not _UNIT_TEXT.match(key):
+        raise UnitError(f"malformed unit {text!r}: use units such as B, GiB, TB/s, TFLOP/s, ms",
+                        unit=text)
+    if _AMBIGUOUS.search(key):
+        raise UnitError(
+            f"ambiguous unit {text!r}: write kB for 1000 B or KiB for 1024 B", unit=text)
+    registry = _get_registry()
+    import pint
+
+    try:
+        units = registry.parse_units(key.replace("·", "*").replace("^", "**"))
+        q = registry.Quantity(Fraction(1), units).to_base_units()
+    except (pint.errors.PintError, AttributeError, TypeError, ValueError, SyntaxError,
+            ZeroDivisionError, RecursionError) as exc:
+        raise UnitError(f"unknown unit {text!r}: use units such as B, GiB, TB/s, TFLOP/s, ms "
+                        f"(defined in formulas/units.txt)", unit=text) from exc
+    factor = Fraction(q.magnitude)
+    dims = Dimension.of({str(k): Fraction(v) for k, v in q.dimensionality.items()})
+    _memo[key] = (factor, dims)
+    return factor, dims
+
+
+def warm(unit_strings: Iterable[str]) -> None:
+    """Parse common unit strings once so that they are memoised in the catalog cache."""
+    for u in unit_strings:
+        try:
+            parse_unit(u)
+        except UnitError:
+            pass
+
+
+# ---------------------------------------------------------------------------
+# formatting
+
+UnitSystem = str  # "si" (decimal prefixes, the default) or "iec" (binary prefixes)
+
+_SI = [(10**18, "E"), (10**15, "P"), (10**12, "T"), (10**9, "G"), (10**6, "M"), (10**3, "k")]
+_IEC = [(2**60, "Ei"), (2**50, "Pi"), (2**40, "Ti"), (2**30, "Gi"), (2**20, "Mi"), (2**10, "Ki")]
+_TIME = [(Fraction(1), ""), (Fraction(1, 10**3), "m"), (Fraction(1, 10**6), "µ"),
+         (Fraction(1, 10**9), "n"), (Fraction(1, 10**12), "p")]
+
+
+@dataclass(frozen=True)
+class Formatted:
+    """A value printed for a reader: ``text`` is ``mantissa unit``."""
+
+    mantissa: str
+    unit: str
+    note: str = ""
+
+    @property
+    def text(self) -> str:
+        return f"{self.mantissa} {self.unit}".strip() if self.unit != "1" else self.mantissa
+
+
+def _short_decimal(x: sympy.Rational, max_digits: int = 6) -> str | None:
+    """The exact decimal of ``x`` if it has at most ``max_digits`` significant digits."""
+    q = int(x.q)
+    twos = fives = 0
+    while q % 2 == 0:
+        q //= 2
+        twos += 1
+    while q % 5 == 0:
+        q //= 5
+        fives += 1
+    if q != 1:
+        return None
+    places = max(twos, fives)
+    scaled = abs(int(x.p)) * (10 ** places) // int(x.q)
+    digits = str(scaled).rstrip("0") or "0"
+    if len(digits) > max_digits or places > 12:
+        return None
+    whole, frac = divmod(scaled, 10 ** places)
+    frac_text = str(frac).rjust(places, "0").rstrip("0") if places else ""
+    sign = "-" if x < 0 else ""
+    return f"{sign}{whole:,}" + (f".{frac_text}" if frac_text else "")
+
+
+def format_number(x: float | int | Fraction | sympy.Basic, digits: int = 4) -> str:
+    """A number to ``digits`` significant figures, or exactly when it is a short decimal.
+
+    Exact integers below 10**7 stay whole; ``327.68`` stays ``327.68``; large
+    and small magnitudes use scientific notation (``1.97e14``); integers get
+    thousands separators (``327,680``).
+    """
+    if isinstance(x, sympy.Basic):
+        if x.is_Integer:
+            x = int(x)
+        elif x.is_Rational and 1e-3 <= abs(float(x)) < 1e7:
+            exact = _short_decimal(x, max(digits, 6))
+            if exact is not None:
+                return exact
+            x = float(x.evalf(30))
+        else:
+            x = float(x.evalf(30))
+    if isinstance(x, Fraction) and x.denominator == 1:
+        x = int(x.numerator)
+    if isinstance(x, int):
+        if abs(x) < 10**7:
+            return f"{x:,}"
+        x = float(x)
+    xf = float(x)
+    if xf != xf or xf in (float("inf"), float("-inf")):
+        return str(xf)
+    if xf == 0:
+        return "0"
+    ax = abs(xf)
+    if 1e-3 <= ax < 1e7:
+        s = f"{xf:.{digits}g}"
+        if "e" in s:  # .4g of e.g. 123456.0 gives 1.235e+05
+            s = f"{xf:,.0f}" if ax >= 10**digits else s
+        if "." in s and "e" not in s:
+            s = s.rstrip("0").rstrip(".")
+        if "e" not in s and ax >= 1000 and "," not in s:
+            intpart, _, frac = s.partition(".")
+            s = f"{int(intpart):,}" + (f".{frac}" if frac else "")
+        return s
+    mant, _, exp = f"{xf:.{digits - 1}e}".partition("e")
+    if "." in mant:
+        mant = mant.rstrip("0").rstrip(".")
+    return f"{mant}e{int(exp)}"
+
+
+def _prefix_table(system: UnitSystem):
+    return _IEC if system == "iec" else _SI
+
+
+def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
+                 system: UnitSystem = "si", digits: int = 4) -> Formatted:
+    """Format a base-unit value with a readable prefix.
+
+    Data and work (B, FLOP, and rates of them) take decimal prefixes by default,
+    binary ones with ``system="iec"``; time takes s, ms, µs, ns; intensities
+    (FLOP/B) and plain numbers take none.
+    """
+    v = value if isinstance(value, sympy.Basic) else sympy.nsimplify(value)
+    unit = dims.unit_string()
+    d = dims.as_dict()
+    numerator_dims = [k for k, e in d.items() if e == 1]
+    scalable = (len(numerator_dims) == 1 and numerator_dims[0] in ("[data]", "[compute]")
+                and all(e == -1 and k == "[time]" for k, e in d.items() if e != 1))
+    if scalable:
+        fv = abs(float(v.evalf(30)))
+        for factor, prefix in _prefix_table(system):
+            if fv >= factor * (1 - 1e-12):
+                mant = v / factor
+                return Formatted(format_number(mant, digits), prefix + unit,
+                                 "binary prefixes (1 KiB = 1024 B)" if system == "iec"
+                                 else "decimal prefixes (1 kB = 1000 B)")
+        return Formatted(format_number(v, digits), unit)
+    if d == {"[time]": Fraction(1)}:
+        fv = abs(float(v.evalf(30)))
+        for factor, prefix in _TIME:
+            if fv >= float(factor) * (1 - 1e-12):
+                return Formatted(format_number(v / sympy.Rational(factor.numerator, factor.denominator), digits), prefix + "s")
+        return Formatted(format_number(v, digits), "s")
+    return Formatted(format_number(v, digits), unit)

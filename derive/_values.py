@@ -1,0 +1,88 @@
+"""Values with units as a user types them: ``3.35TB/s``, ``128 MiB``, ``4096``, ``2**30 B``.
+
+A value is a numeric expression (exact; see ``_expr.parse_number``) followed by
+an optional unit. A bare number is in the quantity's declared unit. The result
+is an exact SymPy rational in base units, checked against the quantity's
+dimension and range.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import sympy
+
+from ._errors import ExpressionError, InputError, UnitError
+from ._expr import parse_number
+from ._model import Quantity
+from ._units import parse_unit
+
+__all__ = ["MAX_LOG10", "parse_value", "split_value"]
+
+MAX_LOG10 = 60   # values are accepted from 1e-60 to 1e60 in base units
+
+_LITERAL = re.compile(r"(\d[\d_]*(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+_OPERATORS = "+-*/() \t"
+
+
+def split_value(text: str) -> tuple[str, str]:
+    """Split ``"3.35 TB/s"`` into ``("3.35", "TB/s")``."""
+    i, n = 0, len(text)
+    while i < n:
+        m = _LITERAL.match(text, i)
+        if m:
+            i = m.end()
+        elif text[i] in _OPERATORS:
+            i += 1
+        else:
+            break
+    number, unit = text[:i], text[i:]
+    # "1e9/s": the trailing operator belongs to the unit
+    while number.rstrip() and number.rstrip()[-1] in "*/" and unit:
+        stripped = number.rstrip()
+        unit = stripped[-1] + unit if stripped[-1] == "/" else unit
+        number = stripped[:-1]
+    if unit.startswith("/"):
+        unit = "1" + unit
+    return number.strip(), unit.strip()
+
+
+def parse_value(text: str, quantity: Quantity) -> sympy.Rational:
+    """Parse ``text`` as a value of ``quantity``, in base units; raise on a wrong unit or range."""
+    if not isinstance(text, str):
+        text = str(text)
+    if len(text) > 200:
+        raise InputError(f"value for {quantity.id} is too long ({len(text)} characters)")
+    number_text, unit_text = split_value(text)
+    if not number_text:
+        raise ExpressionError(f"{quantity.id}={text!r} has no number; write e.g. {quantity.id}=4096 "
+                              f"or {quantity.id}=2{quantity.base_unit if quantity.base_unit != '1' else ''}",
+                              text=text)
+    try:
+        number = parse_number(number_text)
+    except ExpressionError as exc:
+        raise ExpressionError(f"bad value for {quantity.id}: {exc.message}", text=text) from exc
+    if unit_text:
+        factor, dims = parse_unit(unit_text)
+        if dims != quantity.dims:
+            raise UnitError(
+                f"{quantity.id} is in {quantity.base_unit}, but {unit_text!r} is {dims.unit_string()}; "
+                f"give it in {quantity.base_unit} or a prefixed form of it",
+                unit=unit_text, quantity=quantity.id, expected=quantity.base_unit, got=dims.unit_string())
+        value = number * sympy.Rational(factor.numerator, factor.denominator)
+    else:
+        value = number * quantity.factor
+    check_range(value, quantity, text)
+    return value
+
+
+def check_range(value: sympy.Rational, quantity: Quantity, text: str) -> None:
+    if value <= 0:
+        raise InputError(f"{quantity.id} must be positive, got {text!r}")
+    exponent = abs(math.log10(int(value.p)) - math.log10(int(value.q)))
+    if exponent > MAX_LOG10:
+        raise InputError(f"{quantity.id}={text!r} is out of range (from 1e-{MAX_LOG10} to 1e{MAX_LOG10} "
+                         f"{quantity.base_unit})")
+    if quantity.integer and not value.is_Integer:
+        raise InputError(f"{quantity.id} is a whole number; got {text!r}")

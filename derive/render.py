@@ -1,0 +1,191 @@
+"""Render solutions and catalog entries through the Jinja templates in ``templates/``.
+
+Templates get a *view* (plain data, see ``_present.py``) and two helpers:
+``msg(key, lang, **fields)`` for the words in ``templates/messages.yaml`` and
+``pick(texts, lang)`` for a catalog text in one language. Templates run in
+Jinja's sandbox with undefined names as errors, HTML output is autoescaped, and
+the ``tex`` filter escapes LaTeX specials, so a user's own template folder
+(``--templates DIR``, searched before the built-in one) cannot run code.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from ._errors import InputError, TemplateError
+
+__all__ = ["FORMATS", "latex_escape", "render_solution", "render_template", "template_dirs"]
+
+FORMATS = {
+    "text": "solution.txt.j2",
+    "md": "solution.md.j2",
+    "html": "solution.html.j2",
+    "tex": "solution.tex.j2",
+    "beamer": "solution.beamer.j2",
+    "latex-fragment": "solution.fragment.tex.j2",
+}
+LANGS = ("en", "zh", "both")
+
+_TEX_SPECIALS = {
+    "\\": r"\textbackslash{}", "%": r"\%", "&": r"\&", "_": r"\_", "#": r"\#", "$": r"\$",
+    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+}
+
+
+def latex_escape(text: Any) -> str:
+    """Escape ``% & _ # $ { } ~ ^ \\`` so that text typesets as itself."""
+    return "".join(_TEX_SPECIALS.get(ch, ch) for ch in str(text))
+
+
+def default_templates_dir() -> Path:
+    env = os.environ.get("DERIVE_TEMPLATES")
+    return Path(env) if env else Path(__file__).resolve().parent.parent / "templates"
+
+
+def template_dirs(user_dir: str | os.PathLike | None = None) -> list[Path]:
+    dirs = []
+    if user_dir:
+        p = Path(user_dir)
+        if not p.is_dir():
+            raise InputError(f"--templates {user_dir}: no such folder")
+        dirs.append(p)
+    dirs.append(default_templates_dir())
+    return dirs
+
+
+@lru_cache(maxsize=8)
+def _messages(dirs: tuple[Path, ...]) -> dict[str, dict[str, str]]:
+    from ._errors import CatalogError
+    from ._yamlio import read_yaml
+
+    table: dict[str, dict[str, str]] = {}
+    for d in reversed(dirs):  # the user's folder wins
+        path = d / "messages.yaml"
+        if not path.is_file():
+            continue
+        try:
+            data = read_yaml(path)
+        except CatalogError as exc:
+            raise TemplateError(exc.bare_message, file=str(path), line=exc.line) from exc
+        if not isinstance(data, dict):
+            raise TemplateError("messages must map keys to {en, zh}", file=str(path))
+        for key, val in data.items():
+            if not isinstance(val, dict):
+                raise TemplateError(f"message {key!r} must have en and zh", file=str(path), line=getattr(val, "line", None))
+            table[str(key)] = {str(k): str(v) for k, v in val.items()}
+    return table
+
+
+def _make_msg(dirs: tuple[Path, ...]):
+    table = _messages(dirs)
+
+    def msg(key: str, lang: str = "en", **fields: Any) -> str:
+        entry = table.get(key)
+        if entry is None:
+            raise TemplateError(f"no message {key!r} in templates/messages.yaml")
+        if lang == "both":
+            return f"{msg(key, 'zh', **fields)} / {msg(key, 'en', **fields)}"
+        text = entry.get(lang)
+        if text is None:
+            raise TemplateError(f"message {key!r} has no {lang!r} text in templates/messages.yaml")
+        # a field may itself be bilingual ({"en": ..., "zh": ...}): take this language's text
+        fields = {k: (v.get(lang, v.get("en", "")) if isinstance(v, Mapping) and "en" in v else v)
+                  for k, v in fields.items()}
+        try:
+            return text.format(**fields)
+        except (KeyError, IndexError, ValueError) as exc:
+            raise TemplateError(f"message {key!r}: cannot fill {exc}") from exc
+
+    return msg
+
+
+def pick(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") -> str:
+    """One language of a bilingual text; ``both`` gives Chinese then English."""
+    if texts is None:
+        return ""
+    if lang == "both":
+        zh, en = texts.get("zh", ""), texts.get("en", "")
+        return zh if zh == en else f"{zh}{sep}{en}"
+    return texts.get(lang, "")
+
+
+@lru_cache(maxsize=8)
+def _environment(dirs: tuple[Path, ...], autoescape: bool):
+    import jinja2
+    from jinja2.sandbox import SandboxedEnvironment
+
+    from ._loader import _cache_dir
+
+    cache = _cache_dir()
+    bytecode_cache = None
+    if cache is not None:
+        try:
+            (cache / "templates").mkdir(parents=True, exist_ok=True)
+            bytecode_cache = jinja2.FileSystemBytecodeCache(str(cache / "templates"))
+        except OSError:
+            bytecode_cache = None
+    env = SandboxedEnvironment(
+        bytecode_cache=bytecode_cache,
+        loader=jinja2.FileSystemLoader([str(d) for d in dirs]),
+        undefined=jinja2.StrictUndefined,
+        autoescape=autoescape,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.globals["msg"] = _make_msg(dirs)
+    env.globals["pick"] = pick
+    env.filters["tex"] = latex_escape
+    return env
+
+
+def render_template(name: str, context: Mapping[str, Any], *, templates: str | os.PathLike | None = None) -> str:
+    """Render one template by file name with ``context``; errors name the template and line."""
+    import jinja2
+
+    dirs = tuple(template_dirs(templates))
+    env = _environment(dirs, name.endswith(".html.j2"))
+    try:
+        return env.get_template(name).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateError(f"template syntax error: {exc.message}", file=exc.filename or name,
+                            line=exc.lineno) from exc
+    except jinja2.TemplateNotFound as exc:
+        raise TemplateError(f"no template {exc.name!r} in {', '.join(str(d) for d in dirs)}") from exc
+    except jinja2.UndefinedError as exc:
+        raise TemplateError(f"{exc.message}", file=name, line=_template_line(exc)) from exc
+    except jinja2.exceptions.SecurityError as exc:
+        raise TemplateError(f"template tried something unsafe: {exc}", file=name, line=_template_line(exc)) from exc
+    except TemplateError:
+        raise
+    except jinja2.TemplateError as exc:
+        raise TemplateError(str(exc), file=name, line=_template_line(exc)) from exc
+
+
+def _template_line(exc: BaseException) -> int | None:
+    tb = exc.__traceback__
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(".j2") or "template" in tb.tb_frame.f_code.co_filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def render_solution(solution, fmt: str = "md", lang: str = "en", units: str = "si", *,
+                    templates: str | os.PathLike | None = None, extra: Mapping[str, Any] | None = None) -> str:
+    """Write up a :class:`~derive.Solution` as ``text``, ``md``, ``html``, ``tex`` or ``beamer``."""
+    from ._present import build_view
+
+    if fmt not in FORMATS:
+        raise InputError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    if lang not in LANGS:
+        raise InputError(f"unknown language {lang!r}; choose en, zh or both")
+    view = build_view(solution, units)
+    context = {"s": view, "lang": lang, "units": units}
+    if extra:
+        context.update(extra)
+    return render_template(FORMATS[fmt], context, templates=templates)

@@ -1,0 +1,125 @@
+"""The catalog loads strictly: a wrong entry refuses to load and says where and why."""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from derive import CatalogError, UnitBalanceError, load_catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def catalog_with(tmp_path: Path, text: str):
+    """The built-in catalog plus one user file holding ``text``."""
+    path = tmp_path / "extra.yaml"
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return load_catalog([path], use_cache=False)
+
+
+QUANTITY = """
+quantities:
+  - id: widget_bytes
+    unit: B
+    symbol: 'w'
+    name: {en: widget bytes, zh: 部件字节数}
+    meaning: {en: Bytes of a widget., zh: 部件的字节数。}
+    source: convention
+"""
+
+
+def test_builtin_catalog_loads_with_every_text_in_both_languages(catalog):
+    assert len(catalog.quantities) > 50 and len(catalog.relations) > 25
+    for entry in list(catalog.quantities.values()) + list(catalog.relations.values()) + list(catalog.conditions.values()):
+        assert entry.name.en and entry.name.zh, entry.id
+        assert entry.meaning.en and entry.meaning.zh, entry.id
+        assert entry.source.ref in catalog.references, entry.id
+    for preset in catalog.presets.values():
+        assert preset.name.en and preset.name.zh
+        for v in preset.values.values():
+            assert v.source.ref in catalog.references
+
+
+def test_unbalanced_relation_refuses_to_load_naming_file_entry_and_units(tmp_path):
+    with pytest.raises(UnitBalanceError) as err:
+        catalog_with(tmp_path, QUANTITY + """
+relations:
+  - id: widget_bad
+    equation: widget_bytes = peak_flops * 2
+    name: {en: bad, zh: 错}
+    meaning: {en: Bytes equal FLOP/s., zh: 字节等于算力。}
+    source: convention
+""")
+    msg = str(err.value)
+    assert "extra.yaml:" in msg and "widget_bad" in msg
+    assert "left side is B" in msg and "right side is FLOP/s" in msg
+    assert err.value.left_unit == "B" and err.value.right_unit == "FLOP/s"
+
+
+def test_adding_bytes_to_flops_is_refused(tmp_path):
+    with pytest.raises(UnitBalanceError, match="different units: B vs FLOP|FLOP vs B"):
+        catalog_with(tmp_path, QUANTITY + """
+relations:
+  - id: widget_sum
+    equation: widget_bytes = bytes_moved + flops
+    name: {en: bad, zh: 错}
+    meaning: {en: Adds bytes to FLOPs., zh: 字节加运算。}
+    source: convention
+""")
+
+
+@pytest.mark.parametrize("body, expect", [
+    ("quantities:\n  - id: x_bytes\n    unti: B\n", "unknown field 'unti' (did you mean 'unit'?)"),
+    (QUANTITY.replace("zh: 部件字节数", "zh: ''"), "missing its zh text"),
+    (QUANTITY.replace("source: convention", "source: nowhere"), "unknown reference 'nowhere'"),
+    (QUANTITY.replace("unit: B", "unit: parsecs"), "unknown unit"),
+    (QUANTITY + "relations:\n  - id: r\n    equation: widget_bytes = __import__('os')\n    name: {en: a, zh: b}\n"
+     "    meaning: {en: a, zh: b}\n    source: convention\n", "only these functions are allowed"),
+    (QUANTITY + "relations:\n  - id: r\n    equation: widget_bytes = widget_byts\n    name: {en: a, zh: b}\n"
+     "    meaning: {en: a, zh: b}\n    source: convention\n", "unknown quantity 'widget_byts' (did you mean widget_bytes"),
+    ("quantities: [\n", "YAML syntax error"),
+    (QUANTITY.replace("id: widget_bytes", "id: hbm_bw"), "already defined"),
+])
+def test_malformed_entries_name_file_and_line(tmp_path, body, expect):
+    with pytest.raises(CatalogError) as err:
+        catalog_with(tmp_path, body)
+    assert expect in str(err.value)
+    assert str(err.value).startswith(str(tmp_path / "extra.yaml"))
+    assert err.value.line is not None
+
+
+def test_a_user_entry_may_override_a_builtin_when_it_says_so(tmp_path):
+    cat = catalog_with(tmp_path, QUANTITY.replace("id: widget_bytes", "id: hbm_bw").replace("unit: B", "unit: B/s")
+                       + "    override: true\n")
+    assert cat.quantities["hbm_bw"].file.endswith("extra.yaml")
+
+
+def test_families_expand_into_one_entry_per_member(catalog):
+    for level in ("hbm", "vmem", "l2", "smem", "pcie", "nvlink", "network"):
+        assert f"critical_ai_{level}" in catalog.relations
+        assert catalog.quantities[f"{level}_bw"].base_unit == "B/s"
+    assert catalog.quantities["critical_ai_vmem"].name.zh == "VMEM的临界算术强度"
+
+
+def test_unit_literals_are_checked_then_become_numbers(catalog):
+    rel = catalog.relations["matmul_flops"]
+    assert "[FLOP]" in rel.equation_text
+    assert not any(s.name.startswith("[") for s in rel.rhs.free_symbols)
+
+
+def test_compiled_catalog_cache_is_reused_and_invalidated(tmp_path, monkeypatch):
+    formulas = tmp_path / "formulas"
+    shutil.copytree(ROOT / "formulas", formulas)
+    monkeypatch.setenv("DERIVE_CACHE_DIR", str(tmp_path / "cache"))
+    first = load_catalog(formulas_dir=formulas)
+    assert list((tmp_path / "cache").glob("catalog-*.pickle"))
+    # an edit changes the key: the next load sees it
+    hierarchy = formulas / "hierarchy.yaml"
+    hierarchy.write_text(hierarchy.read_text(encoding="utf-8").replace("peak compute throughput", "peak throughput"),
+                         encoding="utf-8")
+    second = load_catalog(formulas_dir=formulas)
+    assert second.quantities["peak_flops"].name.en == "peak throughput"
+    assert first.quantities["peak_flops"].name.en == "peak compute throughput"

@@ -1,0 +1,78 @@
+"""Bad input ends in one 'derive: error:' line and exit 2, never a traceback or a wrong number."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+
+def one_error_line(run) -> str:
+    assert run.code == 2, (run.code, run.out, run.err)
+    lines = run.err.strip().splitlines()
+    assert len(lines) == 1, run.err
+    assert lines[0].startswith("derive: error: "), run.err
+    assert "Traceback" not in run.err
+    assert run.out == ""
+    return lines[0]
+
+
+@pytest.mark.parametrize("args, expect", [
+    (["solve", "critical_aj", "--hw", "a100"], "did you mean 'critical_ai'"),
+    (["solve", "critical_ai", "--hw", "a1000"], "unknown hardware preset 'a1000'"),
+    (["solve", "kv_bytes_per_token", "--model", "llama-70b"], "unknown model preset"),
+    (["solve", "critical_ai", "hbm_bw=3GB", "--hw", "a100"], "hbm_bw is in B/s, but 'GB' is B"),
+    (["solve", "critical_ai", "hbm_bw=3 parsecs", "peak_flops=1"], "unknown unit"),
+    (["solve", "critical_ai", "hbm_bw=3KB/s", "peak_flops=1"], "ambiguous unit"),
+    (["solve", "kv_cache_bytes", "--model", "llama2-70b"], "missing batch, seq_len"),
+    (["solve", "critical_ai", "hbm_bw=-3TB/s", "peak_flops=1"], "must be positive"),
+    (["solve", "critical_ai", "hbm_bw=0", "peak_flops=1"], "must be positive"),
+    (["solve", "batch", "--max"], "needs at least one --require"),
+    (["solve", "batch", "--max", "--require", "fits_in_the_moon"], "unknown condition"),
+    (["solve", "num_layers", "num_layers=80"], "do not also give it"),
+    (["solve", "kv_cache_bytes", "batch=1.5", "seq_len=4096", "--model", "llama2-70b"], "whole number"),
+    (["solve", "critical_ai", "hbm_bw", "--hw", "a100"], "malformed input 'hbm_bw'"),
+    (["solve", "critical_ai", "--frobnicate"], "unrecognized arguments"),
+    (["solve", "d_model", "--min", "--require", "ffn_fits_in_vmem", "--hw", "tpu-v5e", "--preset", "classic-ffn"],
+     "no positive minimum"),
+    (["solve", "batch", "--max", "--require", "ffn_prefetch_hidden", "--hw", "tpu-v5e", "--preset", "classic-ffn"],
+     "has no maximum"),
+])
+def test_bad_input_is_one_line_and_exit_2(cli, args, expect):
+    line = one_error_line(cli(*args))
+    assert expect in line
+
+
+def test_contradictory_inputs_name_the_relation_and_the_size(cli):
+    line = one_error_line(cli("solve", "memory_time", "flops=1e12", "bytes_moved=1e9",
+                              "arithmetic_intensity=5", "hbm_bw=2TB/s"))
+    assert "relation arithmetic_intensity" in line
+    assert "off by" in line
+
+
+def test_no_positive_solution(cli):
+    line = one_error_line(cli("solve", "weight_bytes_per_param", "training_bytes_per_param=10",
+                              "grad_bytes_per_param=8", "optimizer_bytes_per_param=12"))
+    assert "no real positive value" in line
+
+
+@pytest.mark.parametrize("hostile", [
+    "__import__('os').system('touch {marker}')",
+    "2*__import__('os').system('touch {marker}')",
+    "(lambda: open('{marker}', 'w'))()",
+    "9**9**9",
+    "[x for x in ().__class__.__base__.__subclasses__()]",
+    "1" * 5000,
+])
+def test_hostile_values_are_refused_and_run_nothing(cli, tmp_path, hostile):
+    marker = tmp_path / "pwned"
+    run = cli("solve", "critical_ai", "hbm_bw=2TB/s", "peak_flops=" + hostile.format(marker=marker))
+    one_error_line(run)
+    assert not marker.exists()
+
+
+def test_internal_errors_are_exit_1_with_a_hint(cli, tmp_path):
+    # a broken catalog folder is a user error (exit 2), not an internal one
+    run = cli("solve", "x", env={"DERIVE_FORMULAS": str(tmp_path)})
+    assert "derive: error:" in run.err and run.code == 2
