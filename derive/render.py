@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from ._errors import InputError, TemplateError
 
-__all__ = ["FORMATS", "latex_escape", "render_solution", "render_template", "template_dirs"]
+__all__ = ["FORMATS", "latex_escape", "message_table", "pick", "render_solution", "render_template", "template_dirs"]
 
 FORMATS = {
     "text": "solution.txt.j2",
@@ -63,20 +63,29 @@ def _messages(dirs: tuple[Path, ...]) -> dict[str, dict[str, str]]:
 
     table: dict[str, dict[str, str]] = {}
     for d in reversed(dirs):  # the user's folder wins
-        path = d / "messages.yaml"
-        if not path.is_file():
-            continue
-        try:
-            data = read_yaml(path)
-        except CatalogError as exc:
-            raise TemplateError(exc.bare_message, file=str(path), line=exc.line) from exc
-        if not isinstance(data, dict):
-            raise TemplateError("messages must map keys to {en, zh}", file=str(path))
-        for key, val in data.items():
-            if not isinstance(val, dict):
-                raise TemplateError(f"message {key!r} must have en and zh", file=str(path), line=getattr(val, "line", None))
-            table[str(key)] = {str(k): str(v) for k, v in val.items()}
+        origin: dict[str, Path] = {}
+        for path in sorted(d.glob("messages*.yaml")):   # messages.yaml, messages-report.yaml, ...
+            try:
+                data = read_yaml(path)
+            except CatalogError as exc:
+                raise TemplateError(exc.bare_message, file=str(path), line=exc.line) from exc
+            if not isinstance(data, dict):
+                raise TemplateError("messages must map keys to {en, zh}", file=str(path))
+            for key, val in data.items():
+                if not isinstance(val, dict):
+                    raise TemplateError(f"message {key!r} must have en and zh", file=str(path),
+                                        line=getattr(val, "line", None))
+                if key in origin:
+                    raise TemplateError(f"message {key!r} is also defined in {origin[key].name}", file=str(path),
+                                        line=getattr(val, "line", None))
+                origin[str(key)] = path
+                table[str(key)] = {str(k): str(v) for k, v in val.items()}
     return table
+
+
+def message_table(templates: str | os.PathLike | None = None) -> dict[str, dict[str, str]]:
+    """Every message key with its texts (for tests that check translations are complete)."""
+    return dict(_messages(tuple(template_dirs(templates))))
 
 
 def _make_msg(dirs: tuple[Path, ...]):

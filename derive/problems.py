@@ -1,0 +1,238 @@
+"""Problem files: worked problems as data (``reports/*.yaml``), solved through the catalog.
+
+A problem file states a problem in both languages, the assumptions it takes,
+and its questions; each question is one ``solve()`` call (target, givens,
+presets, bound, conditions). Problem-level ``given``/``hw``/``model``/``presets``
+apply to every question, which may override them. ``expect`` records the answer
+a test asserts. Grammar::
+
+    id: sb-ch3-problem-2
+    title: {en: ..., zh: ...}
+    source: seed-memory-hierarchy, section 3.9
+    statement: {en: ..., zh: ...}
+    assumptions:                       # stated in the write-up
+      - {en: "VMEM is 128 MiB = 2^27 B", zh: "..."}
+    hw: tpu-v5e                        # defaults for every question
+    presets: [classic-ffn]
+    given: {d_model: 4096}
+    units: iec                         # si (default) or iec, for the write-up
+    questions:
+      - id: largest-d
+        ask: {en: ..., zh: ...}
+        solve: d_model
+        bound: max                     # optional: max | min
+        require: [ffn_fits_in_vmem]    # conditions
+        multiple_of: 128               # optional
+        given: {vmem_capacity: 128 MiB}
+        note: {en: ..., zh: ...}       # optional: an assumption this question takes
+        expect: 2896                   # optional: value (and unit) the tests assert
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import sympy
+
+from ._errors import CatalogError, DeriveError
+from ._model import Catalog, Source, Text
+from ._yamlio import line_of, read_yaml
+
+__all__ = ["Problem", "Question", "load_problem", "solve_problem"]
+
+PROBLEM_FIELDS = {"id", "title", "source", "statement", "assumptions", "questions", "hw", "model", "presets",
+                  "given", "units", "note"}
+QUESTION_FIELDS = {"id", "ask", "solve", "given", "hw", "model", "presets", "bound", "require", "multiple_of",
+                   "units", "note", "expect", "tolerance"}
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of a problem: everything ``solve()`` needs, and its text."""
+
+    id: str
+    ask: Text
+    target: str
+    given: dict[str, str] = field(default_factory=dict)
+    hw: str | None = None
+    model: str | None = None
+    presets: tuple[str, ...] = ()
+    bound: str | None = None
+    require: tuple[str, ...] = ()
+    multiple_of: int | None = None
+    units: str = "si"
+    note: Text | None = None
+    expect: str | None = None
+    tolerance: float | None = None
+    line: int = 0
+
+    def solve(self, catalog: Catalog | None = None):
+        from ._solver import solve
+
+        return solve(self.target, self.given, hw=self.hw, model=self.model, presets=self.presets,
+                     bound=self.bound, require=self.require, multiple_of=self.multiple_of, catalog=catalog)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A worked problem: statement, assumptions and questions."""
+
+    id: str
+    title: Text
+    statement: Text
+    source: Source
+    assumptions: tuple[Text, ...]
+    questions: tuple[Question, ...]
+    units: str = "si"
+    file: str = ""
+
+
+def _err(file: str, node: Any, msg: str, entry: str | None = None) -> CatalogError:
+    return CatalogError(msg, file=file, line=line_of(node), entry=entry)
+
+
+def _text(file: str, node: Any, what: str, entry: str | None, required: bool = True) -> Text | None:
+    if node is None:
+        if required:
+            raise _err(file, node, f"missing {what} (give both en and zh)", entry)
+        return None
+    if not isinstance(node, dict) or not str(node.get("en", "")).strip() or not str(node.get("zh", "")).strip():
+        raise _err(file, node, f"{what} needs both en and zh text", entry)
+    return Text(str(node["en"]).strip(), str(node["zh"]).strip())
+
+
+def _list(file: str, node: Any, what: str, entry: str | None) -> tuple[str, ...]:
+    if node is None:
+        return ()
+    if isinstance(node, str):
+        return (str(node),)
+    if not isinstance(node, list):
+        raise _err(file, node, f"{what} must be a list", entry)
+    return tuple(str(x) for x in node)
+
+
+def _check_fields(file: str, node: dict, allowed: set[str], entry: str | None) -> None:
+    for key in node:
+        if key not in allowed:
+            close = difflib.get_close_matches(key, sorted(allowed), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise _err(file, node[key], f"unknown field {key!r}{hint}", entry)
+
+
+def load_problem(path: str | os.PathLike, catalog: Catalog | None = None) -> Problem:
+    """Read and validate a problem file; names are checked against the catalog."""
+    from ._loader import load_catalog
+
+    catalog = catalog or load_catalog()
+    p = Path(path)
+    file = str(path)
+    data = read_yaml(p, file)
+    if not isinstance(data, dict):
+        raise CatalogError("a problem file is a mapping with id, title, statement and questions", file=file, line=1)
+    _check_fields(file, data, PROBLEM_FIELDS, None)
+    pid = str(data.get("id") or p.stem)
+    src_text = str(data.get("source") or "")
+    ref, _, locator = src_text.partition(",")
+    if ref.strip() and ref.strip() not in catalog.references:
+        raise _err(file, data.get("source"), f"unknown reference {ref.strip()!r}", pid)
+    base_given = data.get("given") or {}
+    if not isinstance(base_given, dict):
+        raise _err(file, base_given, "given must map quantity names to values", pid)
+    units = str(data.get("units") or "si")
+    if units not in ("si", "iec"):
+        raise _err(file, data.get("units"), "units is si or iec", pid)
+    questions = []
+    raw_questions = data.get("questions")
+    if not isinstance(raw_questions, list) or not raw_questions:
+        raise _err(file, data, "a problem needs a list of questions", pid)
+    seen = set()
+    for raw in raw_questions:
+        if not isinstance(raw, dict):
+            raise _err(file, raw, "each question is a mapping", pid)
+        qid = str(raw.get("id") or f"q{len(questions) + 1}")
+        if qid in seen:
+            raise _err(file, raw, f"question id {qid!r} appears twice", pid)
+        seen.add(qid)
+        _check_fields(file, raw, QUESTION_FIELDS, qid)
+        target = raw.get("solve")
+        if target is None:
+            raise _err(file, raw, "missing 'solve: QUANTITY'", qid)
+        try:
+            target = catalog.quantity(str(target)).id
+            given = dict(base_given)
+            extra = raw.get("given") or {}
+            if not isinstance(extra, dict):
+                raise _err(file, extra, "given must map quantity names to values", qid)
+            given.update(extra)
+            for name in given:
+                catalog.quantity(str(name))
+            hw = raw.get("hw", data.get("hw"))
+            model = raw.get("model", data.get("model"))
+            if hw:
+                catalog.preset(str(hw), "hw")
+            if model:
+                catalog.preset(str(model), "model")
+            presets = _list(file, raw.get("presets", data.get("presets")), "presets", qid)
+            for pr in presets:
+                catalog.preset(pr)
+            require = _list(file, raw.get("require"), "require", qid)
+            for c in require:
+                catalog.condition(c)
+        except CatalogError:
+            raise
+        except DeriveError as exc:
+            raise _err(file, raw, exc.message, qid) from exc
+        bound = raw.get("bound")
+        if bound is not None and bound not in ("max", "min"):
+            raise _err(file, raw.get("bound"), "bound is max or min", qid)
+        multiple = raw.get("multiple_of")
+        if multiple is not None:
+            try:
+                multiple = int(str(multiple))
+            except ValueError as exc:
+                raise _err(file, multiple, "multiple_of is a whole number", qid) from exc
+        tol = raw.get("tolerance")
+        questions.append(Question(
+            id=qid, ask=_text(file, raw.get("ask"), "ask", qid), target=target,
+            given={str(k): str(v) for k, v in given.items()}, hw=str(hw) if hw else None,
+            model=str(model) if model else None, presets=presets, bound=str(bound) if bound else None,
+            require=require, multiple_of=multiple, units=str(raw.get("units") or units),
+            note=_text(file, raw.get("note"), "note", qid, required=False),
+            expect=str(raw["expect"]) if raw.get("expect") is not None else None,
+            tolerance=float(str(tol)) if tol is not None else None, line=line_of(raw) or 0))
+    assumptions = tuple(_text(file, a, "assumption", pid) for a in (data.get("assumptions") or []))
+    return Problem(id=pid, title=_text(file, data.get("title"), "title", pid),
+                   statement=_text(file, data.get("statement"), "statement", pid),
+                   source=Source(ref.strip(), locator.strip()), assumptions=assumptions,
+                   questions=tuple(questions), units=units, file=file)
+
+
+def expected_value(question: Question, catalog: Catalog) -> sympy.Expr | None:
+    """The ``expect`` value of a question in base units."""
+    if question.expect is None:
+        return None
+    from ._values import parse_value
+
+    return parse_value(question.expect, catalog.quantity(question.target))
+
+
+def solve_problem(problem: Problem, catalog: Catalog | None = None) -> list[tuple[Question, Any]]:
+    """Solve every question; errors carry the problem file and the question's line."""
+    from ._loader import load_catalog
+
+    catalog = catalog or load_catalog()
+    out = []
+    for q in problem.questions:
+        try:
+            out.append((q, q.solve(catalog)))
+        except DeriveError as exc:
+            raise CatalogError(f"question {q.id}: {exc.message}", file=problem.file, line=q.line) from exc
+    return out
+
+
+def load_problems(paths: Sequence[str | os.PathLike], catalog: Catalog | None = None) -> list[Problem]:
+    return [load_problem(p, catalog) for p in paths]
