@@ -317,9 +317,12 @@ def _solve_step(state: _State, step: PlanStep) -> None:
     u = step.unknowns[0]
     candidates: list[tuple[sympy.Expr, sympy.Expr | None, str | None]] = []
     if rel.regimes:
+        # a candidate from a regime's equation is valid when the whole relation (with its
+        # max/min) holds there; the regime that produced it is the one that applies
         undetermined_in = []
+        sym_u = state.sym(u)
         for reg in rel.regimes:
-            if not (reg.lhs.has(state.sym(u)) or reg.rhs.has(state.sym(u))):
+            if not (reg.lhs.has(sym_u) or reg.rhs.has(sym_u)):
                 undetermined_in.append(reg)
                 continue
             for expr in solve_relation_for(rel, u, reg.id):
@@ -328,16 +331,19 @@ def _solve_step(state: _State, step: PlanStep) -> None:
                     candidates.append((expr, None, reg.id))
                     continue
                 env = dict(nmap)
-                env[state.sym(u)] = numeric
-                wl, wr = _numeric(reg.when.lhs, env), _numeric(reg.when.rhs, env)
-                if wl is not None and wr is not None and _holds(reg.when.op, wl, wr):
+                env[sym_u] = numeric
+                whole_l, whole_r = _numeric(rel.lhs, env), _numeric(rel.rhs, env)
+                if whole_l is not None and whole_r is not None and _close(whole_l, whole_r):
                     candidates.append((expr, numeric, reg.id))
         if not candidates:
             for reg in undetermined_in:
-                raise NoSolutionError(
-                    f"{u} is not determined by {rel.id}: in the {reg.id} regime "
-                    f"({reg.equation_text}) it drops out; give {u} or another input")
-            raise NoSolutionError(f"no regime of {rel.id} holds for these inputs; check them")
+                el, er = _numeric(reg.lhs, nmap), _numeric(reg.rhs, nmap)
+                if el is not None and er is not None and _close(el, er):
+                    raise NoSolutionError(
+                        f"{u} is not determined by {rel.id}: in the {reg.id} regime ({reg.equation_text}) "
+                        f"it drops out, so many values of {u} fit; give {u} or another input")
+            raise NoSolutionError(f"relation {rel.id} ({rel.equation_text}) cannot hold for any positive {u} "
+                                  "with these inputs; check them")
         if all(c[1] is None for c in candidates):
             if rel.defines == u:
                 candidates = [(rel.rhs, None, None)]
@@ -546,17 +552,44 @@ def _fmt(value: sympy.Expr, dims) -> str:
 
 
 def _check_given_only(state: _State) -> None:
-    """Relations whose every symbol the user typed: they must hold."""
+    """Relations that the typed inputs over-determine.
+
+    When every symbol was typed by the user, the relation must hold (else the
+    inputs contradict each other). When some come from presets or catalog
+    defaults, the user's value wins and the answer notes the override.
+    """
     typed = {n for n, g in state.given.items() if g.origin == "given"}
+    catalog = state.catalog
     seen = set()
     for n in typed:
-        for rid in state.catalog.relations_with(n):
+        for rid in catalog.relations_with(n):
             if rid in seen:
                 continue
             seen.add(rid)
-            rel = state.catalog.relations[rid]
-            if all(s in typed for s in rel.symbols):
-                _check_redundant(state, [rel])
+            rel = catalog.relations[rid]
+            env: dict[sympy.Symbol, sympy.Expr] = {}
+            origins: set[str] = set()
+            for sname in rel.symbols:
+                if sname in state.values:
+                    env[state.sym(sname)] = state.values[sname]
+                    origins |= state.origins.get(sname, frozenset())
+                elif catalog.quantities[sname].default is not None:
+                    env[state.sym(sname)] = catalog.quantities[sname].default.value
+                    origins.add("default")
+                else:
+                    break
+            else:
+                left, right = _numeric(rel.lhs, env), _numeric(rel.rhs, env)
+                if left is None or right is None or _close(left, right):
+                    continue
+                dims = catalog.quantities[rel.defines].dims if rel.defines else None
+                ltxt = _fmt(left, dims) if dims else str(left.evalf(6))
+                rtxt = _fmt(right, dims) if dims else str(right.evalf(6))
+                if origins == {"given"}:
+                    raise ContradictoryInputsError(rel.id, f"{rel.lhs} is {ltxt}", f"{rel.rhs} is {rtxt}",
+                                                   _relative(left, right), f"({rel.equation_text})")
+                state.notes.append(Note.of("override", relation=rel.id, equation=rel.equation_text,
+                                           given_value=ltxt, preset_value=rtxt))
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,113 @@
+"""How the solver plans and solves: chains, inverses, simultaneous blocks, regimes, caching, checks."""
+
+from __future__ import annotations
+
+import pytest
+import sympy
+
+import derive._solver as solver_module
+from derive import ContradictoryInputsError, MissingInputsError, NoSolutionError, solve
+
+S = lambda name: sympy.Symbol(name, positive=True)  # noqa: E731
+
+
+def test_forward_chain_substitutes_exact_values():
+    sol = solve("kv_cache_bytes", {"batch": 256, "seq_len": 4096}, model="llama2-70b")
+    assert sol.value == 256 * 4096 * 327680
+    assert sol.relations_used == ("kv_bytes_per_token", "kv_cache_bytes")
+    assert sol.display("iec") == "320 GiB"
+
+
+def test_inverse_question_through_a_chain():
+    # how many 4096-token sequences of LLaMA-2 70B fit in 320 GiB of KV cache
+    sol = solve("batch", {"kv_cache_bytes": "320 GiB", "seq_len": 4096}, model="llama2-70b")
+    assert sol.value == 256
+    assert any(st.inverse for st in sol.steps)
+
+
+def test_simultaneous_block_is_solved_together():
+    # weight_bytes = P*w, grad_bytes = P*g, 16 = w + g + 12: no relation has a single unknown
+    sol = solve("params", {"weight_bytes": "14e9", "grad_bytes": "14e9", "training_bytes_per_param": "16 B",
+                           "optimizer_bytes_per_param": "12 B"})
+    assert sol.value == 7 * 10**9
+    assert [st.kind for st in sol.steps] == ["system"]
+    assert set(sol.steps[0].relations) == {"weight_bytes", "grad_bytes", "training_bytes_per_param"}
+
+
+def test_roofline_regime_is_named():
+    compute = solve("roofline_time", {"flops": "1e12", "bytes_moved": "1e9"}, hw="h100")
+    assert compute.regime == "compute_bound"
+    assert compute.value == sympy.Rational(10**12, 989 * 10**12)
+    memory = solve("roofline_time", {"flops": "1e12", "bytes_moved": "1e10"}, hw="h100")
+    assert memory.regime == "memory_bound"
+    assert memory.value == sympy.Rational(10**10, 335 * 10**10)
+
+
+def test_inverse_through_a_regime_checks_the_whole_relation():
+    sol = solve("arithmetic_intensity", {"attainable_flops": "100 TFLOP/s"}, hw="h100")
+    assert sol.regime == "memory_bound"
+    assert sol.value == sympy.Rational(100, 335) * 100
+    with pytest.raises(NoSolutionError, match="cannot hold for any positive"):
+        # 2 ms is less than the memory time alone (1e10 B / 3.35 TB/s = 2.99 ms)
+        solve("flops", {"roofline_time": "2 ms", "bytes_moved": "1e10"}, hw="h100")
+
+
+def test_a_solved_inverse_is_reused_not_solved_again(monkeypatch):
+    calls = []
+    real = sympy.solve
+
+    def counting(*args, **kwargs):
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solver_module.sympy, "solve", counting)
+    solver_module._inverse_cache.clear()
+    first = solve("seq_len", {"kv_cache_bytes": "100 GB", "batch": 3}, model="llama2-7b")
+    n = len(calls)
+    assert n >= 1
+    second = solve("seq_len", {"kv_cache_bytes": "200 GB", "batch": 5}, model="llama2-7b")
+    assert len(calls) == n, "the inverse of kv_cache_bytes for seq_len was solved twice"
+    assert first.value != second.value
+
+
+def test_missing_inputs_are_named_as_typed():
+    with pytest.raises(MissingInputsError) as err:
+        solve("kv_cache_bytes", model="llama2-70b")
+    assert err.value.missing == ("batch", "seq_len")
+
+
+def test_contradictory_inputs_name_relation_and_size():
+    with pytest.raises(ContradictoryInputsError) as err:
+        solve("memory_time", {"flops": "1e12", "bytes_moved": "1e9", "arithmetic_intensity": 5, "hbm_bw": "2 TB/s"})
+    assert err.value.relation == "arithmetic_intensity"
+    assert err.value.relative_error == pytest.approx(0.995)
+
+
+def test_user_values_override_presets_and_say_so():
+    sol = solve("kv_cache_bytes", {"kv_bytes_per_token": "300000 B", "batch": 1, "seq_len": 10}, model="llama2-70b")
+    assert sol.value == 3 * 10**6
+    assert any(n.kind == "override" for n in sol.notes)
+
+
+def test_assumed_defaults_are_reported():
+    sol = solve("kv_bytes_per_token", model="llama2-7b")
+    (assumed,) = sol.assumptions
+    assert assumed.name == "bytes_per_element" and assumed.value == 2
+
+
+def test_given_defaults_are_not_assumed():
+    sol = solve("kv_bytes_per_token", {"bytes_per_element": "1 B"}, model="llama2-7b")
+    assert sol.assumptions == ()
+    assert sol.value == 2 * 32 * 32 * 128
+
+
+def test_bound_without_a_closed_direction_is_an_error():
+    with pytest.raises(NoSolutionError, match="no maximum"):
+        solve("batch", hw="tpu-v5e", presets=["classic-ffn"], bound="max", require=["ffn_prefetch_hidden"])
+
+
+def test_require_without_bound_checks_the_condition():
+    ok = solve("arithmetic_intensity", {"flops": "1e12", "bytes_moved": "1e9"}, hw="a100", require=["compute_bound"])
+    assert ok.value == 1000
+    with pytest.raises(NoSolutionError, match="compute_bound"):
+        solve("arithmetic_intensity", {"flops": "1e12", "bytes_moved": "1e11"}, hw="a100", require=["compute_bound"])
