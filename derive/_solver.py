@@ -596,11 +596,22 @@ def _check_given_only(state: _State) -> None:
 # bounds
 
 
+_sign_part_cache: dict[tuple[sympy.Expr, sympy.Symbol], sympy.Expr] = {}
+
+
 def _sign_part(expr: sympy.Expr, t: sympy.Symbol) -> sympy.Expr:
     """``expr`` with its positive factors free of ``t`` divided out: same sign, same roots in ``t``.
 
-    ``8*B*D**2/F - 8*D**2*e/W`` becomes ``B*W - e*F``: D cancels.
+    ``8*B*D**2/F - 8*D**2*e/W`` becomes ``B*W - e*F``: D cancels. Memoised per process.
     """
+    key = (expr, t)
+    hit = _sign_part_cache.get(key)
+    if hit is None:
+        hit = _sign_part_cache[key] = _compute_sign_part(expr, t)
+    return hit
+
+
+def _compute_sign_part(expr: sympy.Expr, t: sympy.Symbol) -> sympy.Expr:
     num, den = sympy.fraction(sympy.together(expr))
 
     def keep(e: sympy.Expr) -> sympy.Expr:
