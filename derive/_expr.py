@@ -16,6 +16,7 @@ is refused instead of computed.
 from __future__ import annotations
 
 import ast
+import math
 import re
 from dataclasses import dataclass
 from typing import Callable, Mapping
@@ -108,22 +109,7 @@ class _Walker:
             inner = self.walk(node.operand)
             return -inner if isinstance(node.op, ast.USub) else inner
         if isinstance(node, ast.BinOp):
-            left = self.walk(node.left)
-            right = self.walk(node.right)
-            op = node.op
-            if isinstance(op, ast.Add):
-                return left + right
-            if isinstance(op, ast.Sub):
-                return left - right
-            if isinstance(op, ast.Mult):
-                return left * right
-            if isinstance(op, ast.Div):
-                if right == 0:
-                    raise self.fail("division by zero")
-                return left / right
-            if isinstance(op, ast.Pow):
-                return self.power(left, right)
-            raise self.fail(f"operator {type(op).__name__} is not allowed (use + - * / **)")
+            return self.sized(self.binop(node))
         if isinstance(node, ast.Call):
             if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
                 allowed = ", ".join(sorted(FUNCTIONS))
@@ -138,19 +124,49 @@ class _Walker:
             return FUNCTIONS[fname](*args)
         raise self.fail(f"{type(node).__name__} is not allowed")
 
+    def binop(self, node: ast.BinOp) -> sympy.Expr:
+        left = self.walk(node.left)
+        right = self.walk(node.right)
+        op = node.op
+        if isinstance(op, ast.Add):
+            return left + right
+        if isinstance(op, ast.Sub):
+            return left - right
+        if isinstance(op, ast.Mult):
+            return left * right
+        if isinstance(op, ast.Div):
+            if right == 0:
+                raise self.fail("division by zero")
+            return left / right
+        if isinstance(op, ast.Pow):
+            return self.power(left, right)
+        raise self.fail(f"operator {type(op).__name__} is not allowed (use + - * / **)")
+
+    def sized(self, value: sympy.Expr) -> sympy.Expr:
+        """Refuse an exact number whose numerator or denominator has too many digits to compute with."""
+        if value.is_Rational and _digits(value) > MAX_MAGNITUDE_DIGITS:
+            raise self.fail(f"number is out of range (more than {MAX_MAGNITUDE_DIGITS} digits; write e.g. 1.5e9)")
+        return value
+
     def power(self, base: sympy.Expr, exponent: sympy.Expr) -> sympy.Expr:
         if exponent.is_Number:
             if abs(exponent) > MAX_EXPONENT:
                 raise self.fail(f"exponent {exponent} is too large")
-            if base.is_Number and base != 0 and exponent.is_Integer:
-                # bound the size of the result before computing it
-                digits = abs(float(exponent)) * abs(float(sympy.log(abs(base), 10).evalf(15)))
+            if base.is_Rational and base != 0 and exponent.is_Integer:
+                # bound the size of the result before computing it: the digits of the numerator
+                # and the denominator, not just the magnitude ((1+10**-400)**4096 is close to 1)
+                digits = abs(float(exponent)) * _digits(base)
                 if digits > MAX_MAGNITUDE_DIGITS:
-                    raise self.fail("number is out of range")
+                    raise self.fail(f"number is out of range (more than {MAX_MAGNITUDE_DIGITS} digits; write e.g. 1.5e9)")
             return base ** exponent
         if exponent.free_symbols:
             return base ** exponent
         raise self.fail("exponent must be a number")
+
+
+def _digits(value: sympy.Rational) -> float:
+    """Decimal digits of the larger of the numerator and denominator of an exact number."""
+    return math.log10(max(abs(int(value.p)), int(value.q), 1))
 
 
 def _parse(text: str, mode_what: str) -> ast.AST:
