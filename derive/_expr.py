@@ -42,8 +42,12 @@ FUNCTIONS: dict[str, Callable[..., sympy.Expr]] = {
     "log": sympy.log,
     "log2": lambda x: sympy.log(x, 2),
     "exp": sympy.exp,
+    # the spellings str() gives, so compiled expressions read back exactly
+    "Max": sympy.Max,
+    "Min": sympy.Min,
+    "ceiling": sympy.ceiling,
 }
-_ARITY = {"sqrt": 1, "cbrt": 1, "ceil": 1, "floor": 1, "log": 1, "log2": 1, "exp": 1}
+_ARITY = {"sqrt": 1, "cbrt": 1, "ceil": 1, "ceiling": 1, "floor": 1, "log": 1, "log2": 1, "exp": 1}
 
 _NUMBER_TEXT = re.compile(r"^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 _COMPARE = {ast.LtE: "<=", ast.GtE: ">=", ast.Lt: "<", ast.Gt: ">"}

@@ -30,11 +30,11 @@ from ._expr import Comparison, parse_comparison, parse_equation
 from ._model import (Catalog, Condition, Preset, PresetValue, Quantity, Reference, Regime, Relation,
                      Source, Text)
 from ._values import parse_value
-from ._yamlio import LMap, line_of, read_yaml
+from ._yamlio import LMap, line_of
 
 __all__ = ["default_formulas_dir", "load_catalog"]
 
-CACHE_VERSION = "derive-catalog-7"
+CACHE_VERSION = "derive-catalog-8"
 
 _QUANTITY_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _PRESET_ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
@@ -123,7 +123,9 @@ def _text(ctx: _Ctx, entry: dict, key: str, ident: str | None, required: bool = 
             raise ctx.error(f"missing field {key!r} (give both en and zh)", entry, ident)
         return Text("", "")
     if not isinstance(value, dict) or set(value) - {"en", "zh"}:
-        raise ctx.error(f"field {key!r} must have exactly the keys en and zh", value, ident)
+        found = f" (found {', '.join(repr(k) for k in value)})" if isinstance(value, dict) else ""
+        hint = "; put text that contains a comma in quotes" if isinstance(value, dict) else ""
+        raise ctx.error(f"field {key!r} must have exactly the keys en and zh{found}{hint}", value, ident)
     en, zh = str(value.get("en", "")).strip(), str(value.get("zh", "")).strip()
     if not en or not zh:
         missing = "en" if not en else "zh"
@@ -221,6 +223,8 @@ class _Build:
 
 
 def _read_files(paths: Sequence[tuple[Path, str, bool]]) -> list[tuple[str, Any, bool]]:
+    from ._yamlio import read_yaml
+
     docs = []
     for path, display, overridable in paths:
         data = read_yaml(path, display)
@@ -412,18 +416,64 @@ def _load_relation(build: _Build, ctx: _Ctx, entry: dict) -> None:
         _check_balance(ctx, f"{ident}.{rid}", raw.get("when"), when.lhs, when.rhs, _dims_map(build))
         rl, rr = _strip_units(rl), _strip_units(rr)
         when = Comparison(_strip_units(when.lhs), when.op, _strip_units(when.rhs))
-        regimes.append(Regime(rid, _text(ctx, raw, "name", f"{ident}.{rid}"), rl, rr, when, rtext, wtext))
-    if not regimes and lhs.has(sympy.Max, sympy.Min):
+        regime = Regime(rid, _text(ctx, raw, "name", f"{ident}.{rid}"),
+                        _compile(ctx, raw, ident, rl), _compile(ctx, raw, ident, rr),
+                        (_compile(ctx, raw, ident, when.lhs), when.op, _compile(ctx, raw, ident, when.rhs)),
+                        rtext, wtext)
+        _prime(regime, lhs=rl, rhs=rr, when=when)
+        regimes.append(regime)
+    if not regimes and (lhs.has(sympy.Max, sympy.Min) or rhs.has(sympy.Max, sympy.Min)):
         raise ctx.error("a relation with max() or min() must list its regimes (one per branch, "
                         "each with when: and equation:)", entry, ident)
     symbols = _symbols_of(lhs, rhs, *[r.lhs for r in regimes], *[r.rhs for r in regimes])
-    if not rhs.has(sympy.Max, sympy.Min) and regimes:
-        pass
-    build.catalog.relations[ident] = Relation(
-        id=ident, lhs=lhs, rhs=rhs, equation_text=text, symbols=symbols,
+    solvable = frozenset(name for name in symbols if _solvable(lhs, rhs, regimes, name))
+    rel = Relation(
+        id=ident, lhs_src=_compile(ctx, entry, ident, lhs), rhs_src=_compile(ctx, entry, ident, rhs),
+        equation_text=text, symbols=symbols,
         name=_text(ctx, entry, "name", ident), meaning=_text(ctx, entry, "meaning", ident),
-        source=_source(ctx, entry, ident), regimes=tuple(regimes), file=ctx.file,
-        line=line_of(entry) or 0)
+        source=_source(ctx, entry, ident), regimes=tuple(regimes),
+        defines=lhs.name if isinstance(lhs, sympy.Symbol) else None, solvable=solvable,
+        file=ctx.file, line=line_of(entry) or 0)
+    _prime(rel, lhs=lhs, rhs=rhs)
+    build.catalog.relations[ident] = rel
+
+
+def _compile(ctx: _Ctx, node: Any, ident: str, expr: sympy.Expr) -> str:
+    """The canonical text of an expression, checked to read back to the same expression."""
+    from ._model import parse_canonical
+
+    text = str(expr)
+    try:
+        back = parse_canonical(text)
+    except DeriveError as exc:
+        raise ctx.error(f"internal: the expression {text!r} does not read back ({exc.message}); "
+                        "please report it", node, ident) from exc
+    if back != expr:
+        raise ctx.error(f"internal: the expression {text!r} reads back as {back}; please report it", node, ident)
+    return text
+
+
+def _prime(obj: Any, **values: Any) -> None:
+    """Fill a lazily parsed attribute with the object already built (no re-parse in this process)."""
+    obj.__dict__.update(values)
+
+
+def _outside_rounding(expr: sympy.Basic, symbol: sympy.Symbol) -> bool:
+    """True if ``symbol`` occurs in ``expr`` somewhere other than inside ceil/floor."""
+    if expr == symbol:
+        return True
+    if isinstance(expr, (sympy.ceiling, sympy.floor)):
+        return False
+    return any(_outside_rounding(a, symbol) for a in expr.args)
+
+
+def _solvable(lhs: sympy.Expr, rhs: sympy.Expr, regimes: list, name: str) -> bool:
+    """Whether a relation can be solved for ``name``: not when it occurs only inside ceil/floor;
+    for a relation with regimes, when some regime's equation has it."""
+    sym = sympy.Symbol(name, positive=True)
+    if regimes:
+        return any(_outside_rounding(r.lhs, sym) or _outside_rounding(r.rhs, sym) for r in regimes)
+    return _outside_rounding(lhs, sym) or _outside_rounding(rhs, sym)
 
 
 def _load_condition(build: _Build, ctx: _Ctx, entry: dict) -> None:
@@ -437,10 +487,13 @@ def _load_condition(build: _Build, ctx: _Ctx, entry: dict) -> None:
     cmp = _parse_cmp(ctx, resolver, text, entry.get("require"), ident)
     _check_balance(ctx, ident, entry.get("require"), cmp.lhs, cmp.rhs, _dims_map(build))
     cmp = Comparison(_strip_units(cmp.lhs), cmp.op, _strip_units(cmp.rhs))
-    build.catalog.conditions[ident] = Condition(
-        id=ident, comparison=cmp, text=text, symbols=_symbols_of(cmp.lhs, cmp.rhs),
+    cond = Condition(
+        id=ident, comparison_src=(_compile(ctx, entry, ident, cmp.lhs), cmp.op, _compile(ctx, entry, ident, cmp.rhs)),
+        text=text, symbols=_symbols_of(cmp.lhs, cmp.rhs),
         name=_text(ctx, entry, "name", ident), meaning=_text(ctx, entry, "meaning", ident),
         source=_source(ctx, entry, ident), file=ctx.file, line=line_of(entry) or 0)
+    _prime(cond, comparison=cmp)
+    build.catalog.conditions[ident] = cond
 
 
 def _load_preset(build: _Build, ctx: _Ctx, entry: dict) -> None:

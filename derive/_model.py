@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Iterator, Mapping
+from functools import cached_property
+from typing import Any, Iterator, Mapping
 
 import sympy
 
@@ -20,6 +21,35 @@ __all__ = [
     "Catalog", "Condition", "Preset", "PresetValue", "Quantity", "Reference", "Regime",
     "Relation", "Source", "Text",
 ]
+
+
+class _LazyExpressions:
+    """Expressions kept as canonical text in the compiled cache and parsed on first use.
+
+    A catalog of hundreds of relations loads from its cache in milliseconds: only
+    the relations a question uses are turned back into SymPy objects. Subclasses
+    name their lazily parsed attributes in ``_lazy``; each ``X`` is parsed from
+    the field ``X_src`` (the text ``str()`` gives, which the whitelist parser reads
+    back exactly; the loader checks that when it builds the cache).
+    """
+
+    _lazy: tuple[str, ...] = ()
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        for name in self._lazy:
+            state.pop(name, None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+
+def parse_canonical(text: str) -> sympy.Expr:
+    """Parse an expression written by ``str()`` of a catalog expression (trusted, built by the loader)."""
+    from ._expr import parse_expression
+
+    return parse_expression(text, lambda name: sympy.Symbol(name, positive=True), "compiled expression")
 
 
 @dataclass(frozen=True)
@@ -83,50 +113,72 @@ class Quantity:
 
 
 @dataclass(frozen=True)
-class Regime:
+class Regime(_LazyExpressions):
     """One branch of a non-smooth relation (a max or min): its equation holds when ``when`` does."""
 
     id: str
     name: Text
-    lhs: sympy.Expr
-    rhs: sympy.Expr
-    when: Comparison
+    lhs_src: str
+    rhs_src: str
+    when_src: tuple[str, str, str]      # lhs, op, rhs
     equation_text: str
     when_text: str
 
+    _lazy = ("lhs", "rhs", "when")
+
+    @cached_property
+    def lhs(self) -> sympy.Expr:
+        return parse_canonical(self.lhs_src)
+
+    @cached_property
+    def rhs(self) -> sympy.Expr:
+        return parse_canonical(self.rhs_src)
+
+    @cached_property
+    def when(self) -> Comparison:
+        left, op, right = self.when_src
+        return Comparison(parse_canonical(left), op, parse_canonical(right))
+
 
 @dataclass(frozen=True)
-class Relation:
+class Relation(_LazyExpressions):
     """An equation ``lhs = rhs`` between quantities; solvable for any of its symbols."""
 
     id: str
-    lhs: sympy.Expr
-    rhs: sympy.Expr
+    lhs_src: str
+    rhs_src: str
     equation_text: str
     symbols: tuple[str, ...]
     name: Text
     meaning: Text
     source: Source
     regimes: tuple[Regime, ...] = ()
+    defines: str | None = None             # the quantity on the left, when the left side is one symbol
+    solvable: frozenset[str] = frozenset()  # symbols it can be solved for (not only inside ceil/floor)
     file: str = ""
     line: int = 0
+
+    _lazy = ("lhs", "rhs")
+
+    @cached_property
+    def lhs(self) -> sympy.Expr:
+        return parse_canonical(self.lhs_src)
+
+    @cached_property
+    def rhs(self) -> sympy.Expr:
+        return parse_canonical(self.rhs_src)
 
     @property
     def equation(self) -> sympy.Eq:
         return sympy.Eq(self.lhs, self.rhs, evaluate=False)
 
-    @property
-    def defines(self) -> str | None:
-        """The quantity on the left when the left side is a single symbol."""
-        return self.lhs.name if isinstance(self.lhs, sympy.Symbol) else None
-
 
 @dataclass(frozen=True)
-class Condition:
+class Condition(_LazyExpressions):
     """A named inequality such as ``ffn_weight_bytes <= vmem_capacity``."""
 
     id: str
-    comparison: Comparison
+    comparison_src: tuple[str, str, str]   # lhs, op, rhs
     text: str
     symbols: tuple[str, ...]
     name: Text
@@ -134,6 +186,13 @@ class Condition:
     source: Source
     file: str = ""
     line: int = 0
+
+    _lazy = ("comparison",)
+
+    @cached_property
+    def comparison(self) -> Comparison:
+        left, op, right = self.comparison_src
+        return Comparison(parse_canonical(left), op, parse_canonical(right))
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,6 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable
 
-import sympy
-
 from ._model import Catalog, Relation
 
 __all__ = ["Plan", "PlanStep", "can_solve_for", "input_like", "plan"]
@@ -51,36 +49,16 @@ class Plan:
     component: frozenset[str]            # relation ids looked at
 
 
-_solvable_cache: dict[tuple[int, str, str], bool] = {}
 _defined_cache: dict[int, frozenset[str]] = {}
 
 
-def _outside_rounding(expr: sympy.Basic, symbol: sympy.Symbol) -> bool:
-    """True if ``symbol`` occurs in ``expr`` somewhere other than inside ceil/floor."""
-    if expr == symbol:
-        return True
-    if isinstance(expr, (sympy.ceiling, sympy.floor)):
-        return False
-    return any(_outside_rounding(a, symbol) for a in expr.args)
-
-
 def can_solve_for(rel: Relation, name: str) -> bool:
-    """Whether ``rel`` can be solved for ``name`` structurally.
+    """Whether ``rel`` can be solved for ``name`` (decided when the catalog was built).
 
     Not when the symbol only occurs inside ``ceil``/``floor`` (those are not
     invertible); for a relation with regimes, when some regime's equation has it.
     """
-    key = (id(rel), rel.id, name)
-    hit = _solvable_cache.get(key)
-    if hit is not None:
-        return hit
-    sym = sympy.Symbol(name, positive=True)
-    if rel.regimes:
-        ok = any(_outside_rounding(r.lhs, sym) or _outside_rounding(r.rhs, sym) for r in rel.regimes)
-    else:
-        ok = _outside_rounding(rel.lhs, sym) or _outside_rounding(rel.rhs, sym)
-    _solvable_cache[key] = ok
-    return ok
+    return name in rel.solvable
 
 
 def input_like(catalog: Catalog) -> frozenset[str]:

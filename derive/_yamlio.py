@@ -12,8 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ._errors import CatalogError
 
 __all__ = ["LList", "LMap", "LStr", "line_of", "read_yaml"]
@@ -43,7 +41,9 @@ def line_of(value: Any) -> int | None:
     return getattr(value, "line", None)
 
 
-def _convert(node: yaml.Node, file: str) -> Any:
+def _convert(node: "yaml.Node", file: str) -> Any:
+    import yaml
+
     line = node.start_mark.line + 1
     if isinstance(node, yaml.ScalarNode):
         s = LStr(node.value)
@@ -69,6 +69,8 @@ def _convert(node: yaml.Node, file: str) -> Any:
 
 def read_yaml(path: Path, display: str | None = None) -> Any:
     """Parse one YAML file; a syntax error becomes a :class:`CatalogError` with file and line."""
+    import yaml  # deferred: only needed when a catalog is (re)built
+
     name = display or str(path)
     try:
         data = path.read_bytes()
@@ -80,8 +82,10 @@ def read_yaml(path: Path, display: str | None = None) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise CatalogError("file is not UTF-8 text", file=name) from exc
+    # libyaml's C parser when present (ten times faster), else the pure-Python one
+    loader = getattr(yaml, "CBaseLoader", yaml.BaseLoader)
     try:
-        node = yaml.compose(text, Loader=yaml.BaseLoader)
+        node = yaml.compose(text, Loader=loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
