@@ -298,6 +298,12 @@ def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
                                  "binary prefixes (1 KiB = 1024 B)" if system == "iec"
                                  else "decimal prefixes (1 kB = 1000 B)")
         return Formatted(format_number(v, digits), unit)
+    if d == {"[time]": Fraction(-1)}:   # a frequency: Hz with decimal prefixes
+        fv = abs(float(v.evalf(30)))
+        for factor, prefix in _SI:
+            if fv >= factor * (1 - 1e-12):
+                return Formatted(format_number(v / factor, digits), prefix + "Hz")
+        return Formatted(format_number(v, digits), "Hz")
     if d == {"[time]": Fraction(1)}:
         fv = abs(float(v.evalf(30)))
         for factor, prefix in _TIME:

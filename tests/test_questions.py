@@ -38,6 +38,17 @@ def test_kv_bytes_per_token_llama2_70b(cli):
     assert out.json["given"]["bytes_per_element"]["origin"] == "default"
 
 
+def test_largest_d_model_in_vmem_cli(cli):
+    base = ["solve", "d_model", "--max", "--require", "ffn_fits_in_vmem", "--hw", "tpu-v5e",
+            "--preset", "classic-ffn", "--format", "json"]
+    for extra, value in [([], 2896), (["vmem_capacity=128MB"], 2828), (["--multiple-of", "128"], 2816)]:
+        out = cli(*base, *extra)
+        assert out.code == 0, out.err
+        assert out.json["value"] == value
+        assert out.json["bound"] == "max"
+    assert sympy.sympify(out.json["reduced_formula"]) == sympy.sqrt(sympy.Symbol("vmem_capacity")) / 4
+
+
 def test_largest_d_model_in_vmem():
     kwargs = dict(hw="tpu-v5e", presets=["classic-ffn"], bound="max", require=["ffn_fits_in_vmem"])
     sol = solve("d_model", **kwargs)

@@ -54,6 +54,7 @@ def test_arithmetic_stays_exact_until_formatting():
     (sympy.Rational(1, 6), "FLOP/B", "si", "0.1667 FLOP/B"),
     (sympy.Rational(256, 10**4), "s", "si", "25.6 ms"),
     (156, "FLOP/B", "si", "156 FLOP/B"),
+    (1_500_000_000, "Hz", "si", "1.5 GHz"),
 ])
 def test_readable_prefixes(catalog, value, dims, system, text):
     d = parse_unit(dims)[1]
