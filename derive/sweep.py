@@ -1,0 +1,399 @@
+"""Sweeps: a solved quantity evaluated over a grid of inputs with NumPy (``derive sweep``).
+
+::
+
+    derive sweep batch seq_len=512:32768:7:log --max --require kv_cache_fits \\
+        --model llama2-70b --hw h100 num_devices=8
+
+The question is solved once, symbolically, at the grid's first point; the
+answer's formula (or, for ``--max``/``--min``, its symbolic boundary) is
+compiled to NumPy (``_vectorize.py``) and evaluated on whole arrays. The
+engine then solves a few grid points again exactly (the first, the middle and
+the last by default) and the sweep stops with a :class:`VerificationError` if
+a vectorised value differs.
+
+Grid specifications, one per swept name:
+
+* ``NAME=START:STOP:NUM`` evenly spaced, ``NAME=START:STOP:NUM:log`` spaced
+  evenly in the logarithm; START and STOP may carry units (``hbm_capacity=16GB:80GB:5``);
+* ``NAME=V1,V2,V3`` the listed values.
+
+Whole-number quantities (batch, seq_len, ...) are rounded to whole numbers
+and repeated values dropped. Several swept names make an **outer product**
+(every combination; the first name varies slowest, as in ``np.meshgrid(...,
+indexing="ij")``); with ``--zip`` they are paired element by element instead
+and must have the same length. Everything stays in NumPy arrays: no Python
+object is made per grid point, and CSV is written by ``np.savetxt``. Columns
+are in base units, named in the header (``seq_len [1]``, ``kv_cache_bytes [B]``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import IO, TYPE_CHECKING, Any, Mapping, Sequence
+
+from ._errors import DeriveError, InputError, NoSolutionError, VerificationError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+    from ._model import Catalog
+    from ._solution import Solution
+    from ._vectorize import Vectorized
+
+__all__ = ["Axis", "SweepResult", "parse_axis", "sweep"]
+
+MAX_POINTS = 50_000_000      # a bigger grid is refused (memory: several float64 arrays of this size)
+MAX_AXIS = 10_000_000
+_CHUNK = 1 << 16             # rows per np.savetxt call
+_SPEC = re.compile(r"^([^:]+):([^:]+):\s*(\d+)\s*(?::\s*(log|lin)\s*)?$")
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One swept input: its values in base units and how they were asked for."""
+
+    name: str
+    values: "np.ndarray"
+    unit: str
+    spec: str
+
+
+def is_sweep_spec(text: str) -> bool:
+    """``1GB:80GB:10`` and ``1,2,4`` are sweeps; ``80GB`` is a fixed value."""
+    return ":" in text or "," in text
+
+
+def parse_axis(name: str, spec: Any, catalog: "Catalog") -> Axis:
+    """A grid for quantity ``name`` from ``START:STOP:NUM[:log]``, ``V1,V2,...`` or an array.
+
+    Numbers without a unit are in the quantity's declared unit, as everywhere in
+    ``derive``; the axis holds base units.
+    """
+    import numpy as np
+
+    from ._values import parse_value
+
+    q = catalog.quantity(name)
+    factor = float(q.factor)
+    if isinstance(spec, str):
+        text = spec.strip()
+        m = _SPEC.match(text)
+        if m:
+            start_text, stop_text, num_text, scale = m.groups()
+            num = int(num_text)
+            if not 1 <= num <= MAX_AXIS:
+                raise InputError(f"{name}={text}: NUM must be from 1 to {MAX_AXIS:,}")
+            start = float(parse_value(start_text.strip(), q))
+            stop = float(parse_value(stop_text.strip(), q))
+            values = np.geomspace(start, stop, num) if scale == "log" else np.linspace(start, stop, num)
+        elif ":" in text:
+            raise InputError(f"malformed sweep {name}={text!r}: write {name}=START:STOP:NUM or "
+                             f"{name}=START:STOP:NUM:log, e.g. {name}=1:1024:11:log")
+        else:
+            parts = [p.strip() for p in text.split(",")]
+            if not all(parts):
+                raise InputError(f"malformed list {name}={text!r}: write values separated by commas, e.g. {name}=1,2,4")
+            values = np.array([float(parse_value(p, q)) for p in parts], dtype=np.float64)
+    else:
+        values = np.asarray(spec, dtype=np.float64).ravel() * factor
+        text = f"{values.size} values"
+        if values.size == 0:
+            raise InputError(f"{name}: the sweep has no values")
+        if not np.all(np.isfinite(values)) or np.any(values <= 0):
+            raise InputError(f"{name}: every swept value must be a positive finite number")
+    if q.integer:
+        values = np.round(values)
+        _, first = np.unique(values, return_index=True)
+        values = values[np.sort(first)]
+        if np.any(values <= 0):
+            raise InputError(f"{name} is a positive whole number; the sweep {text!r} reaches {values.min():g}")
+    return Axis(q.id, values, q.base_unit, text)
+
+
+# ---------------------------------------------------------------------------
+# the result
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    """The target over the grid: ``values`` has the grid's shape (one axis per swept name, or 1-D zipped)."""
+
+    target: str
+    unit: str
+    axes: tuple[Axis, ...]
+    values: "np.ndarray"
+    grid: str                          # "outer" or "zip"
+    bound: str | None
+    reference: "Solution"              # the symbolic solve the sweep was compiled from
+    compiled: "Vectorized"
+    verified: tuple[int, ...]          # flat indices the engine re-solved and matched
+
+    @property
+    def size(self) -> int:
+        return int(self.values.size)
+
+    def inputs(self) -> list["np.ndarray"]:
+        """Each swept input as a flat column aligned with ``values.ravel()``."""
+        import numpy as np
+
+        if self.grid == "zip":
+            return [a.values for a in self.axes]
+        shape = self.values.shape
+        cols = []
+        for i, a in enumerate(self.axes):
+            view = a.values.reshape([-1 if j == i else 1 for j in range(len(shape))])
+            cols.append(np.broadcast_to(view, shape).ravel())
+        return cols
+
+    def point(self, index: int) -> dict[str, float]:
+        """The swept inputs at flat ``index`` (base units)."""
+        import numpy as np
+
+        if self.grid == "zip":
+            return {a.name: float(a.values[index]) for a in self.axes}
+        where = np.unravel_index(index, self.values.shape)
+        return {a.name: float(a.values[i]) for a, i in zip(self.axes, where)}
+
+    def header(self) -> list[str]:
+        return [f"{a.name} [{a.unit}]" for a in self.axes] + [f"{self.target} [{self.unit}]"]
+
+    def write_csv(self, out: IO[str]) -> None:
+        """Columns in base units; NaN where no value exists (e.g. nothing fits)."""
+        import numpy as np
+
+        out.write(",".join(self.header()) + "\n")
+        cols = self.inputs() + [self.values.ravel()]
+        n = self.size
+        for lo in range(0, n, _CHUNK):
+            block = np.column_stack([c[lo:lo + _CHUNK] for c in cols])
+            np.savetxt(out, block, fmt="%.17g", delimiter=",")
+
+    def write_json(self, out: IO[str]) -> None:
+        """``{"target", "unit", "bound", "grid", "shape", "columns": [{"name", "unit", "values"}]}``; NaN is null."""
+        head = {"target": self.target, "unit": self.unit, "bound": self.bound, "grid": self.grid,
+                "shape": list(self.values.shape), "verified_points": len(self.verified)}
+        text = json.dumps(head, ensure_ascii=False)
+        out.write(text[:-1] + ', "columns": [')
+        names = [(a.name, a.unit) for a in self.axes] + [(self.target, self.unit)]
+        for k, ((name, unit), col) in enumerate(zip(names, self.inputs() + [self.values.ravel()])):
+            out.write(("" if k == 0 else ", ") + json.dumps({"name": name, "unit": unit})[:-1] + ', "values": [')
+            _write_numbers(out, col)
+            out.write("]}")
+        out.write("]}\n")
+
+
+def _write_numbers(out: IO[str], col: "np.ndarray") -> None:
+    import io
+
+    import numpy as np
+
+    for lo in range(0, col.size, _CHUNK):
+        buf = io.StringIO()
+        np.savetxt(buf, col[lo:lo + _CHUNK].reshape(1, -1), fmt="%.17g", delimiter=", ")
+        text = buf.getvalue().strip().replace("nan", "null")
+        out.write((", " if lo else "") + text)
+
+
+# ---------------------------------------------------------------------------
+# the verb
+
+
+def sweep(target: str, axes: Mapping[str, Any], given: Mapping[str, Any] | None = None, *,
+          hw: str | None = None, model: str | None = None, presets: Sequence[str] = (),
+          bound: str | None = None, require: Sequence[str] = (), multiple_of: int | None = None,
+          grid: str = "outer", verify: int = 3, catalog: "Catalog | None" = None) -> SweepResult:
+    """Evaluate ``target`` over a grid of the ``axes`` (name → spec or array), other inputs fixed.
+
+    The options are those of :func:`derive.solve`. ``verify`` grid points
+    (always the first and the last) are solved again exactly by the engine and
+    must agree with the vectorised values; ``verify=0`` skips that.
+    """
+    import numpy as np
+
+    from ._solver import solve
+
+    if catalog is None:
+        from ._loader import load_catalog
+
+        catalog = load_catalog()
+    if not axes:
+        raise InputError("nothing to sweep: give at least one NAME=START:STOP:NUM")
+    if grid not in ("outer", "zip"):
+        raise InputError(f"grid must be 'outer' or 'zip', not {grid!r}")
+    parsed = [parse_axis(name, spec, catalog) for name, spec in axes.items()]
+    names = [a.name for a in parsed]
+    if len(set(names)) != len(names):
+        raise InputError("a name is swept twice (also as an alias); sweep it once")
+    fixed = dict(given or {})
+    for a in parsed:
+        for key in list(fixed):
+            if catalog.quantity(str(key)).id == a.name:
+                raise InputError(f"{a.name} is both swept and given; give it once")
+    if grid == "zip":
+        lengths = {a.values.size for a in parsed}
+        if len(lengths) > 1:
+            raise InputError("--zip pairs the swept values one to one; the sweeps have different lengths "
+                             f"({', '.join(f'{a.name}: {a.values.size}' for a in parsed)})")
+        shape: tuple[int, ...] = (parsed[0].values.size,)
+    else:
+        shape = tuple(a.values.size for a in parsed)
+    size = int(np.prod(shape, dtype=np.int64))
+    if size > MAX_POINTS:
+        raise InputError(f"the grid has {size:,} points; at most {MAX_POINTS:,} are allowed")
+
+    options = dict(hw=hw, model=model, presets=tuple(presets), bound=bound, require=tuple(require),
+                   multiple_of=multiple_of, catalog=catalog)
+
+    def at(index: int) -> dict[str, Any]:
+        point = _point(parsed, shape, grid, index)
+        return {**fixed, **{n: _exact(v, catalog.quantities[n]) for n, v in point.items()}}
+
+    reference = _reference(target, at, size, options, solve)
+    compiled = _compile(reference, names)
+    if grid == "zip":
+        arrays = [a.values for a in parsed]
+    else:
+        arrays = [a.values.reshape([-1 if j == i else 1 for j in range(len(shape))]) for i, a in enumerate(parsed)]
+    values = np.ascontiguousarray(compiled(*arrays))
+    result = SweepResult(reference.target, reference.unit, tuple(parsed), values, grid, bound, reference,
+                         compiled, ())
+    checked = _verify(result, at, verify, options, solve) if verify else ()
+    return SweepResult(result.target, result.unit, result.axes, values, grid, bound, reference, compiled, checked)
+
+
+def _compile(reference: "Solution", names: Sequence[str]) -> "Vectorized":
+    from ._vectorize import vectorize
+
+    return vectorize(reference, names)
+
+
+def _point(axes: Sequence[Axis], shape: tuple[int, ...], grid: str, index: int) -> dict[str, float]:
+    import numpy as np
+
+    if grid == "zip":
+        return {a.name: float(a.values[index]) for a in axes}
+    where = np.unravel_index(index, shape)
+    return {a.name: float(a.values[i]) for a, i in zip(axes, where)}
+
+
+def _exact(value: float, q) -> Fraction | int:
+    """A base-unit float as the exact number the engine takes (in the quantity's declared unit)."""
+    exact = Fraction(value) / Fraction(int(q.factor.p), int(q.factor.q))
+    return int(exact) if exact.denominator == 1 else exact
+
+
+def _reference(target: str, at, size: int, options: Mapping[str, Any], solve) -> "Solution":
+    """Solve at the first grid point, or at the first of a few others where a value exists."""
+    first_error: DeriveError | None = None
+    for index in dict.fromkeys([0, size - 1, size // 2, size // 4, (3 * size) // 4]):
+        try:
+            return solve(target, at(index), **options)
+        except NoSolutionError as exc:
+            first_error = first_error or exc
+    assert first_error is not None
+    raise NoSolutionError(f"no grid point has a value: {first_error}")
+
+
+def _verify(result: SweepResult, at, count: int, options: Mapping[str, Any], solve) -> tuple[int, ...]:
+    """Solve ``count`` grid points exactly (always both ends) and compare with the vectorised values."""
+    import numpy as np
+
+    size = result.size
+    picks = sorted(set(int(i) for i in np.linspace(0, size - 1, max(2, count)).round())) if size > 1 else [0]
+    flat = result.values.ravel()
+    for index in picks:
+        got = float(flat[index])
+        try:
+            sol = solve(result.target, at(index), **options)
+        except NoSolutionError:
+            if np.isnan(got):
+                continue
+            raise VerificationError(f"sweep check failed at {result.point(index)}: the engine finds no value "
+                                    f"but the vectorised sweep gives {got!r}; please report it") from None
+        want = sol.value
+        if np.isnan(got) or not _agrees(want, got):
+            raise VerificationError(f"sweep check failed at {result.point(index)}: the engine gives "
+                                    f"{float(want.evalf(17))!r}, the vectorised sweep {got!r}; please report it")
+    return tuple(picks)
+
+
+def _agrees(exact, got: float) -> bool:
+    """Whole numbers must match exactly; other values to float64 accuracy (1e-12 relative)."""
+    if exact.is_Integer and abs(int(exact)) < 2**53:
+        return float(int(exact)) == got
+    want = float(exact.evalf(30))
+    return abs(want - got) <= 1e-12 * max(abs(want), abs(got))
+
+
+# ---------------------------------------------------------------------------
+# the command
+
+
+def cmd_sweep(args) -> int:
+    from .cli import parse_assignments
+
+    from ._loader import load_catalog
+
+    catalog = load_catalog(args.formulas or ())
+    items = parse_assignments(args.inputs)
+    axes = {k: v for k, v in items.items() if is_sweep_spec(v)}
+    given = {k: v for k, v in items.items() if not is_sweep_spec(v)}
+    if not axes:
+        raise InputError("nothing to sweep: give at least one NAME=START:STOP:NUM[:log] (or NAME=V1,V2,...)")
+    bound = "max" if args.max else ("min" if args.min else None)
+    result = sweep(args.target, axes, given, hw=args.hw, model=args.model, presets=args.preset or (),
+                   bound=bound, require=args.require or (), multiple_of=args.multiple_of,
+                   grid="zip" if args.zip else "outer", verify=args.verify, catalog=catalog)
+    write = result.write_json if args.format == "json" else result.write_csv
+    if args.output:
+        from pathlib import Path
+
+        path = Path(args.output)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("w", encoding="utf-8", newline="\n") as fh:
+                write(fh)
+        except OSError as exc:
+            raise InputError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
+    else:
+        write(sys.stdout)
+    return 0
+
+
+def _add_command(sub, common) -> None:
+    p = sub.add_parser("sweep", help="evaluate a solved quantity over a grid of inputs (NumPy)",
+                       description="Evaluate TARGET over a grid: NAME=START:STOP:NUM[:log] or NAME=V1,V2,... "
+                                   "per swept input, NAME=VALUE for fixed ones. Several swept names make an "
+                                   "outer product (--zip pairs them instead). Output in base units.")
+    p.add_argument("target", help="the quantity to evaluate (see 'derive list --kind quantity')")
+    p.add_argument("inputs", nargs="*", metavar="NAME=SPEC",
+                   help="seq_len=512:32768:7:log, hbm_capacity=16GB:80GB:5, batch=1,8,64 or a fixed NAME=VALUE")
+    p.add_argument("--hw", metavar="ID", help="hardware preset")
+    p.add_argument("--model", metavar="ID", help="model preset")
+    p.add_argument("--preset", action="append", metavar="ID", help="setup preset; repeatable")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--max", action="store_true", help="the largest value satisfying --require, per point")
+    g.add_argument("--min", action="store_true", help="the smallest value satisfying --require, per point")
+    p.add_argument("--require", action="append", metavar="CONDITION", help="a condition that must hold; repeatable")
+    p.add_argument("--multiple-of", type=int, metavar="N", help="round a bound to a multiple of N")
+    p.add_argument("--zip", action="store_true", help="pair the swept values one to one instead of every combination")
+    p.add_argument("--verify", type=int, default=3, metavar="N",
+                   help="grid points the engine re-solves exactly to check the sweep (default 3, 0 to skip)")
+    p.add_argument("--format", choices=("csv", "json"), default="csv")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    common(p)
+    p.set_defaults(func=cmd_sweep)
+
+
+def _register() -> None:
+    from . import cli
+
+    cli.register(_add_command)
+
+
+_register()
