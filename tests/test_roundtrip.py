@@ -19,7 +19,21 @@ from derive._plan import can_solve_for
 from derive._solver import solve_relation_for
 
 # (relation, symbol) -> why it cannot be solved for that symbol in closed form
-NOT_INVERTIBLE: dict[tuple[str, str], str] = {}
+NOT_INVERTIBLE: dict[tuple[str, str], str] = {
+    # padding to the MXU side: ceil(D / n) * n is a step function of D (many D give one padded size)
+    ("mxu_padded_inner", "matmul_inner"): "D occurs only inside ceil: padding is many-to-one",
+    ("mxu_padded_inner", "mxu_dim"): "n occurs inside and outside ceil: no closed form",
+    ("mxu_padded_cols", "matmul_cols"): "F occurs only inside ceil: padding is many-to-one",
+    ("mxu_padded_cols", "mxu_dim"): "n occurs inside and outside ceil: no closed form",
+    # FlashAttention block sizes and block counts are ceilings (Algorithm 1 lines 1 and 3)
+    ("flash_block_cols", "smem_capacity"): "B_c = ceil(M / 4d): many SRAM sizes give one B_c",
+    ("flash_block_cols", "head_dim"): "B_c = ceil(M / 4d): d occurs only inside ceil",
+    ("flash_block_cols", "bytes_per_element"): "B_c = ceil(M / 4d): the element size occurs only inside ceil",
+    ("flash_col_blocks", "seq_len"): "T_c = ceil(N / B_c): many N give one T_c",
+    ("flash_col_blocks", "flash_block_cols"): "T_c = ceil(N / B_c): many B_c give one T_c",
+    ("flash_row_blocks", "seq_len"): "T_r = ceil(N / B_r): many N give one T_r",
+    ("flash_row_blocks", "flash_block_rows"): "T_r = ceil(N / B_r): many B_r give one T_r",
+}
 
 
 def _random_value(q, rng: random.Random, whole: bool = False) -> sympy.Rational:
