@@ -1,0 +1,240 @@
+"""Sweeps: vectorised values equal the engine's exact answers, point by point, on every kind of answer."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import numpy as np
+import pytest
+
+from derive import InputError, NotInvertibleError, VerificationError, load_catalog, solve
+from derive.sweep import SweepResult, parse_axis, sweep
+
+
+
+def one_error_line(run) -> str:
+    assert run.code == 2, (run.code, run.out, run.err)
+    lines = run.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("derive: error: "), run.err
+    assert "Traceback" not in run.err and run.out == ""
+    return lines[0]
+
+
+def engine_values(result: SweepResult, target: str, given=None, **options) -> np.ndarray:
+    """The exact engine answer at every grid point (NaN where it finds none)."""
+    from derive import NoSolutionError
+    from derive.sweep import _exact
+
+    catalog = load_catalog(options.pop("formulas", ()))
+    out = []
+    for i in range(result.size):
+        point = {k: _exact(v, catalog.quantities[k]) for k, v in result.point(i).items()}
+        try:
+            sol = solve(target, {**(given or {}), **point}, catalog=catalog, **options)
+        except NoSolutionError:
+            out.append(np.nan)
+            continue
+        out.append(float(sol.value.evalf(30)))
+    return np.array(out)
+
+
+def assert_same(result: SweepResult, expected: np.ndarray, exact: bool) -> None:
+    got = result.values.ravel()
+    assert np.array_equal(np.isnan(got), np.isnan(expected)), (got, expected)
+    ok = ~np.isnan(expected)
+    if exact:
+        assert np.array_equal(got[ok], expected[ok]), (got, expected)
+    else:
+        np.testing.assert_allclose(got[ok], expected[ok], rtol=1e-13, atol=0)
+
+
+def test_forward_formula_over_an_outer_grid_is_exact():
+    r = sweep("kv_cache_bytes", {"batch": "1:256:9:log", "seq_len": "512,4096,32768"}, model="llama2-70b",
+              verify=0)
+    assert r.values.shape == (9, 3) and r.grid == "outer"
+    assert r.compiled.kind == "formula"
+    # the compiled expression is the solution's formula with the model's constants put in
+    assert r.compiled.expr == r.reference.formula.xreplace(
+        {__import__("sympy").Symbol(g.name, positive=True): g.value for g in r.reference.given
+         if g.name not in ("batch", "seq_len")})
+    assert_same(r, engine_values(r, "kv_cache_bytes", model="llama2-70b"), exact=True)
+    # the seed-chapter number: LLaMA-2 70B, batch 256 at 4096 tokens = 343,597,383,680 B (320 GiB)
+    assert r.values[-1, 1] == 343_597_383_680
+
+
+def test_regime_changes_across_the_grid_are_evaluated_per_point():
+    r = sweep("attainable_flops", {"arithmetic_intensity": "1:10000:41:log"}, hw="a100", verify=0)
+    assert r.compiled.kind == "regimes"
+    intensity = r.axes[0].values
+    assert (intensity < 156).any() and (intensity > 156).any()       # both regimes on the grid
+    assert_same(r, engine_values(r, "attainable_flops", hw="a100"), exact=False)
+    assert r.values[-1] == 312e12 and r.values[0] == 2e12
+
+
+def test_largest_batch_that_fits_over_sequence_lengths_matches_the_engine():
+    opts = dict(model="llama2-70b", hw="h100", bound="max", require=("kv_cache_fits",))
+    r = sweep("batch", {"seq_len": "256:4194304:15:log"}, {"num_devices": 8}, verify=0, **opts)
+    assert r.compiled.kind == "bound"
+    expected = engine_values(r, "batch", {"num_devices": 8}, **opts)
+    assert np.isnan(expected[-1]), "at 4Mi tokens not one sequence fits: the sweep must say so (NaN)"
+    assert_same(r, expected, exact=True)
+    at_4096 = solve("batch", {"seq_len": 4096, "num_devices": 8}, **opts).value
+    assert r.values[list(r.axes[0].values).index(4096)] == int(at_4096) == 372
+
+
+def test_the_binding_condition_changes_across_the_grid(tmp_path):
+    """Two caps on the batch: a fixed limit binds at short sequences, the KV cache at long ones."""
+    extra = tmp_path / "limit.yaml"
+    extra.write_text("""
+quantities:
+  - id: batch_limit
+    unit: '1'
+    symbol: 'B_{lim}'
+    type: integer
+    name: {en: batch limit, zh: 批大小上限}
+    meaning: {en: A scheduler's cap on the batch., zh: 调度器对批大小的上限。}
+    source: convention
+conditions:
+  - id: batch_under_limit
+    require: batch <= batch_limit
+    name: {en: batch under the limit, zh: 批大小不超过上限}
+    meaning: {en: The batch stays under the scheduler's cap., zh: 批大小不超过调度器的上限。}
+    source: convention
+""", encoding="utf-8")
+    catalog = load_catalog([extra])
+    opts = dict(model="llama2-70b", hw="h100", bound="max", require=("kv_cache_fits", "batch_under_limit"))
+    given = {"num_devices": 8, "batch_limit": 500}
+    r = sweep("batch", {"seq_len": "512:65536:15:log"}, given, catalog=catalog, verify=0, **opts)
+    assert (r.values == 500).any() and (r.values < 500).any()
+    assert_same(r, engine_values(r, "batch", given, formulas=[extra], **opts), exact=True)
+
+
+def test_min_bound_is_exact_at_whole_number_boundaries():
+    """16 B x params / 80 GB is a whole number for every multiple of 5e9 parameters: no float slip."""
+    opts = dict(bound="min", require=("training_state_fits",))
+    r = sweep("num_devices", {"params": "5e9:200e9:40"}, {"hbm_capacity": "80GB"}, verify=0, **opts)
+    expected = engine_values(r, "num_devices", {"hbm_capacity": "80GB"}, **opts)
+    assert_same(r, expected, exact=True)
+    assert r.values[list(r.axes[0].values).index(70e9)] == 14          # the chapter's 70B -> 14 cards
+
+
+def test_multiple_of_rounding_is_vectorised():
+    opts = dict(hw="tpu-v5e", presets=("classic-ffn",), bound="max", require=("ffn_fits_in_vmem",), multiple_of=128)
+    r = sweep("d_model", {"vmem_capacity": "16MiB:256MiB:16"}, verify=0, **opts)
+    assert_same(r, engine_values(r, "d_model", **opts), exact=True)
+    assert np.all(r.values % 128 == 0)
+
+
+def test_inverse_through_a_max_keeps_the_regime_where_the_whole_relation_holds():
+    r = sweep("flops", {"roofline_time": "0.05ms:2ms:9"}, {"bytes_moved": "1GB"}, hw="a100", verify=0)
+    expected = engine_values(r, "flops", {"bytes_moved": "1GB"}, hw="a100")
+    assert np.isnan(expected[0]) and not np.isnan(expected[-1])   # below 0.5 ms memory alone takes longer
+    assert_same(r, expected, exact=False)
+
+
+def test_units_in_the_spec_and_base_unit_columns():
+    r = sweep("critical_ai", {"hbm_bw": "1TB/s:4TB/s:4"}, hw="a100", verify=2)
+    assert list(r.axes[0].values) == [1e12, 2e12, 3e12, 4e12]
+    assert r.header() == ["hbm_bw [B/s]", "critical_ai_hbm [FLOP/B]"]
+    assert r.verified == (0, 3)
+    out = io.StringIO()
+    r.write_csv(out)
+    assert out.getvalue().splitlines() == ["hbm_bw [B/s],critical_ai_hbm [FLOP/B]", "1000000000000,312",
+                                           "2000000000000,156", "3000000000000,104", "4000000000000,78"]
+
+
+def test_whole_number_inputs_are_rounded_and_deduplicated(catalog):
+    axis = parse_axis("batch", "1:4:7", catalog)
+    assert list(axis.values) == [1, 2, 3, 4]
+    with pytest.raises(InputError):
+        parse_axis("batch", "1:4", catalog)
+
+
+def test_zip_pairs_values_and_outer_multiplies():
+    axes = {"peak_flops": "100TFLOP/s,300TFLOP/s", "hbm_bw": "1TB/s,3TB/s"}
+    outer = sweep("critical_ai", axes, verify=4)
+    zipped = sweep("critical_ai", axes, grid="zip", verify=2)
+    assert outer.values.shape == (2, 2) and zipped.values.shape == (2,)
+    assert list(zipped.values) == [100, 100]
+    assert outer.values.tolist() == [[100, 100 / 3], [300, 100]]
+    with pytest.raises(InputError, match="different lengths"):
+        sweep("critical_ai", {"peak_flops": "1,2,3", "hbm_bw": "1,2"}, grid="zip")
+
+
+def test_json_has_nulls_where_nothing_fits():
+    r = sweep("batch", {"seq_len": "4096,100000000"}, {"num_devices": 8}, model="llama2-70b", hw="h100",
+              bound="max", require=["kv_cache_fits"])
+    out = io.StringIO()
+    r.write_json(out)
+    data = json.loads(out.getvalue())
+    assert data["columns"][1] == {"name": "batch", "unit": "1", "values": [372, None]}
+    assert data["bound"] == "max" and data["shape"] == [2]
+
+
+def test_the_check_catches_a_wrong_vectorised_value():
+    r = sweep("critical_ai", {"hbm_bw": "1TB/s:4TB/s:4"}, hw="a100", verify=0)
+    from derive.sweep import _verify
+
+    broken = SweepResult(r.target, r.unit, r.axes, r.values * (1 + 1e-9), r.grid, r.bound, r.reference,
+                         r.compiled, ())
+    with pytest.raises(VerificationError, match="sweep check failed"):
+        _verify(broken, lambda i: {"hbm_bw": int(r.point(i)["hbm_bw"])}, 2, {"hw": "a100"}, solve)
+
+
+def test_non_monotone_conditions_are_refused_not_guessed(tmp_path):
+    extra = tmp_path / "band.yaml"
+    extra.write_text("""
+quantities:
+  - id: band_width
+    unit: '1'
+    symbol: 'w'
+    name: {en: band, zh: 带}
+    meaning: {en: A test quantity., zh: 测试量。}
+    source: convention
+conditions:
+  - id: in_band
+    require: (batch - band_width) ** 2 <= 100
+    name: {en: in the band, zh: 在带内}
+    meaning: {en: The batch is near band_width., zh: 批大小接近 band_width。}
+    source: convention
+""", encoding="utf-8")
+    catalog = load_catalog([extra])
+    with pytest.raises(NotInvertibleError, match="not monotone"):
+        sweep("batch", {"band_width": "20:40:3"}, bound="max", require=["in_band"], catalog=catalog)
+
+
+def test_a_grid_of_two_million_points_stays_in_arrays():
+    r = sweep("kv_cache_bytes", {"batch": "1:2000:2000", "seq_len": "1:1000:1000"}, model="llama3-8b", verify=3)
+    assert r.values.shape == (2000, 1000) and r.values.dtype == np.float64
+    assert r.values[-1, -1] == int(solve("kv_cache_bytes", {"batch": 2000, "seq_len": 1000}, model="llama3-8b").value)
+    cols = r.inputs()
+    assert all(isinstance(c, np.ndarray) and c.size == 2_000_000 for c in cols)
+
+
+# -- the command ---------------------------------------------------------------
+
+
+def test_cli_csv_and_json(cli, tmp_path):
+    run = cli("sweep", "batch", "seq_len=1024:8192:4:log", "--max", "--require", "kv_cache_fits",
+              "--model", "llama2-70b", "--hw", "h100", "num_devices=8")
+    assert run.code == 0, run.err
+    assert run.out.splitlines() == ["seq_len [1],batch [1]", "1024,1490", "2048,745", "4096,372", "8192,186"]
+    out = tmp_path / "s.json"
+    run = cli("sweep", "kv_cache_bytes", "batch=1,2", "seq_len=4096", "--model", "llama2-70b",
+              "--format", "json", "-o", str(out))
+    assert run.code == 0, run.err
+    data = json.loads(out.read_text())
+    assert data["columns"][1]["values"] == [1342177280, 2684354560]
+
+
+@pytest.mark.parametrize("args, expect", [
+    (["sweep", "kv_cache_bytes", "--model", "llama2-70b", "batch=4"], "nothing to sweep"),
+    (["sweep", "kv_cache_bytes", "--model", "llama2-70b", "batch=1:8", "seq_len=4"], "malformed sweep"),
+    (["sweep", "kv_cache_bytes", "--model", "llama2-70b", "batchh=1:8:2", "seq_len=4"], "did you mean"),
+    (["sweep", "critical_ai", "hbm_bw=1GB:2GB:3", "--hw", "a100"], "hbm_bw is in B/s"),
+    (["sweep", "critical_ai", "hbm_bw=1,2", "peak_flops=1,2,3", "--zip"], "different lengths"),
+    (["sweep", "critical_ai", "hbm_bw=1:2:100000", "peak_flops=1:2:100000"], "at most"),
+])
+def test_cli_errors_are_one_line(cli, args, expect):
+    assert expect in one_error_line(cli(*args))
