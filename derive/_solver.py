@@ -335,13 +335,16 @@ def _solve_step(state: _State, step: PlanStep) -> None:
                 whole_l, whole_r = _numeric(rel.lhs, env), _numeric(rel.rhs, env)
                 if whole_l is not None and whole_r is not None and _close(whole_l, whole_r):
                     candidates.append((expr, numeric, reg.id))
+        # a regime without u whose equation the knowns satisfy leaves u free within that regime
+        # (roofline_time = memory_time: any compute_time up to it fits), even when another
+        # regime offers a value (its boundary): u is not determined
+        for reg in undetermined_in:
+            el, er = _numeric(reg.lhs, nmap), _numeric(reg.rhs, nmap)
+            if el is not None and er is not None and _close(el, er):
+                raise NoSolutionError(
+                    f"{u} is not determined by {rel.id}: in the {reg.id} regime ({reg.equation_text}) "
+                    f"it drops out, so every {u} with {reg.when_text} fits; give {u} or another input")
         if not candidates:
-            for reg in undetermined_in:
-                el, er = _numeric(reg.lhs, nmap), _numeric(reg.rhs, nmap)
-                if el is not None and er is not None and _close(el, er):
-                    raise NoSolutionError(
-                        f"{u} is not determined by {rel.id}: in the {reg.id} regime ({reg.equation_text}) "
-                        f"it drops out, so many values of {u} fit; give {u} or another input")
             raise NoSolutionError(f"relation {rel.id} ({rel.equation_text}) cannot hold for any positive {u} "
                                   "with these inputs; check them")
         if all(c[1] is None for c in candidates):

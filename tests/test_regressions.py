@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from derive import ExpressionError, solve
+from derive import ExpressionError, NoSolutionError, solve
 from derive._expr import parse_number
 
 
@@ -33,3 +33,23 @@ def test_large_but_short_exact_numbers_still_parse():
     assert parse_number("10**400") == 10**400
     assert parse_number("10**-400") * 10**400 == 1
     assert parse_number("2**1000") == 2**1000
+
+
+@pytest.mark.parametrize("target, given, regime", [
+    ("compute_time", {"roofline_time": "1 s", "memory_time": "1 s"}, "memory_bound"),
+    ("hbm_bw", {"peak_flops": "100 FLOP/s", "attainable_flops": "100 FLOP/s", "arithmetic_intensity": 5},
+     "compute_bound"),
+    ("arithmetic_intensity", {"peak_flops": "100 FLOP/s", "attainable_flops": "100 FLOP/s", "hbm_bw": "10 B/s"},
+     "compute_bound"),
+])
+def test_symbol_that_drops_out_of_a_holding_regime_is_not_determined(target, given, regime):
+    """`solve compute_time roofline_time=1s memory_time=1s` printed compute_time = 1 s: the
+    memory-bound regime holds, so every compute_time up to 1 s fits, but the engine reported the
+    compute-bound regime's boundary as the answer. Found by the property tests on max/min relations."""
+    with pytest.raises(NoSolutionError, match=f"{target} is not determined.*{regime} regime"):
+        solve(target, given)
+
+
+def test_symbol_of_a_max_relation_is_still_found_when_its_regime_holds():
+    sol = solve("compute_time", {"roofline_time": "1 s", "memory_time": "10 ms"})
+    assert sol.value == 1 and sol.regime == "compute_bound"
