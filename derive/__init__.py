@@ -41,11 +41,13 @@ __all__ = [
     "UnitError",
     "UnknownNameError",
     "VerificationError",
+    "check_claims",
     "load_catalog",
     "solve",
 ]
 
 _LAZY = {
+    "check_claims": (".check", "check_claims"),
     "load_catalog": ("._loader", "load_catalog"),
     "solve": ("._solver", "solve"),
     "Catalog": ("._model", "Catalog"),
@@ -54,6 +56,7 @@ _LAZY = {
 }
 
 if TYPE_CHECKING:
+    from .check import check_claims
     from ._loader import load_catalog
     from ._model import Catalog
     from ._solution import Solution, Step
