@@ -42,7 +42,7 @@ from ._errors import CatalogError, DeriveError
 from ._model import Catalog, Source, Text
 from ._yamlio import line_of, read_yaml
 
-__all__ = ["Problem", "Question", "load_problem", "solve_problem"]
+__all__ = ["Problem", "Question", "load_problem", "read_question", "solve_problem"]
 
 PROBLEM_FIELDS = {"id", "title", "source", "statement", "assumptions", "questions", "hw", "model", "presets",
                   "given", "units", "note"}
@@ -55,7 +55,7 @@ class Question:
     """One question of a problem: everything ``solve()`` needs, and its text."""
 
     id: str
-    ask: Text
+    ask: Text | None   # None only for questions read with ask_required=False (claims)
     target: str
     given: dict[str, str] = field(default_factory=dict)
     hw: str | None = None
@@ -123,6 +123,76 @@ def _check_fields(file: str, node: dict, allowed: set[str], entry: str | None) -
             raise _err(file, node[key], f"unknown field {key!r}{hint}", entry)
 
 
+def read_question(file: str, raw: Any, catalog: Catalog, *, qid: str,
+                  defaults: Any = None, ask_required: bool = True) -> Question:
+    """Validate one question mapping (``solve``, ``given``, ``hw``, ``model``, ``presets``, ``bound``,
+    ``require``, ``multiple_of``, ``units``, ``note``, ``expect``, ``tolerance``, ``ask``) into a
+    :class:`Question`; names are checked against the catalog.
+
+    ``defaults`` holds values that apply when the question does not give its own: ``given`` (merged
+    under the question's), ``hw``, ``model``, ``presets``, ``units``. Unknown fields are the caller's
+    to check (problem files and claims files allow different ones). Errors name ``file`` and the line.
+    """
+    defaults = defaults or {}
+    base_given = defaults.get("given") or {}
+    target = raw.get("solve")
+    if target is None:
+        raise _err(file, raw, "missing 'solve: QUANTITY'", qid)
+    try:
+        target = catalog.quantity(str(target)).id
+        given = dict(base_given)
+        extra = raw.get("given") or {}
+        if not isinstance(extra, dict):
+            raise _err(file, extra, "given must map quantity names to values", qid)
+        given.update(extra)
+        for name in given:
+            catalog.quantity(str(name))
+        hw = raw.get("hw", defaults.get("hw"))
+        model = raw.get("model", defaults.get("model"))
+        if hw:
+            catalog.preset(str(hw), "hw")
+        if model:
+            catalog.preset(str(model), "model")
+        presets = _list(file, raw.get("presets", defaults.get("presets")), "presets", qid)
+        for pr in presets:
+            catalog.preset(pr)
+        require = _list(file, raw.get("require"), "require", qid)
+        for c in require:
+            catalog.condition(c)
+    except CatalogError:
+        raise
+    except DeriveError as exc:
+        raise _err(file, raw, exc.message, qid) from exc
+    bound = raw.get("bound")
+    if bound is not None and bound not in ("max", "min"):
+        raise _err(file, raw.get("bound"), "bound is max or min", qid)
+    multiple = raw.get("multiple_of")
+    if multiple is not None:
+        try:
+            multiple = int(str(multiple))
+        except ValueError as exc:
+            raise _err(file, multiple, "multiple_of is a whole number", qid) from exc
+    units = str(raw.get("units") or defaults.get("units") or "si")
+    if units not in ("si", "iec"):
+        raise _err(file, raw.get("units"), "units is si or iec", qid)
+    tol = raw.get("tolerance")
+    if tol is not None:
+        try:
+            tol = float(str(tol))
+        except ValueError as exc:
+            raise _err(file, tol, "tolerance is a number (a relative error, e.g. 0.01)", qid) from exc
+        if not tol >= 0:
+            raise _err(file, raw.get("tolerance"), "tolerance must not be negative", qid)
+    return Question(
+        id=qid, ask=_text(file, raw.get("ask"), "ask", qid, required=ask_required), target=target,
+        given={str(k): str(v) for k, v in given.items()}, hw=str(hw) if hw else None,
+        model=str(model) if model else None, presets=presets, bound=str(bound) if bound else None,
+        require=require, multiple_of=multiple, units=units,
+        note=_text(file, raw.get("note"), "note", qid, required=False),
+        expect=str(raw["expect"]) if raw.get("expect") is not None else None,
+        tolerance=tol, line=line_of(raw) or 0)
+
+
 def load_problem(path: str | os.PathLike, catalog: Catalog | None = None) -> Problem:
     """Read and validate a problem file; names are checked against the catalog."""
     from ._loader import load_catalog
@@ -150,6 +220,8 @@ def load_problem(path: str | os.PathLike, catalog: Catalog | None = None) -> Pro
     if not isinstance(raw_questions, list) or not raw_questions:
         raise _err(file, data, "a problem needs a list of questions", pid)
     seen = set()
+    defaults = {"given": base_given, "hw": data.get("hw"), "model": data.get("model"),
+                "presets": data.get("presets"), "units": units}
     for raw in raw_questions:
         if not isinstance(raw, dict):
             raise _err(file, raw, "each question is a mapping", pid)
@@ -158,52 +230,7 @@ def load_problem(path: str | os.PathLike, catalog: Catalog | None = None) -> Pro
             raise _err(file, raw, f"question id {qid!r} appears twice", pid)
         seen.add(qid)
         _check_fields(file, raw, QUESTION_FIELDS, qid)
-        target = raw.get("solve")
-        if target is None:
-            raise _err(file, raw, "missing 'solve: QUANTITY'", qid)
-        try:
-            target = catalog.quantity(str(target)).id
-            given = dict(base_given)
-            extra = raw.get("given") or {}
-            if not isinstance(extra, dict):
-                raise _err(file, extra, "given must map quantity names to values", qid)
-            given.update(extra)
-            for name in given:
-                catalog.quantity(str(name))
-            hw = raw.get("hw", data.get("hw"))
-            model = raw.get("model", data.get("model"))
-            if hw:
-                catalog.preset(str(hw), "hw")
-            if model:
-                catalog.preset(str(model), "model")
-            presets = _list(file, raw.get("presets", data.get("presets")), "presets", qid)
-            for pr in presets:
-                catalog.preset(pr)
-            require = _list(file, raw.get("require"), "require", qid)
-            for c in require:
-                catalog.condition(c)
-        except CatalogError:
-            raise
-        except DeriveError as exc:
-            raise _err(file, raw, exc.message, qid) from exc
-        bound = raw.get("bound")
-        if bound is not None and bound not in ("max", "min"):
-            raise _err(file, raw.get("bound"), "bound is max or min", qid)
-        multiple = raw.get("multiple_of")
-        if multiple is not None:
-            try:
-                multiple = int(str(multiple))
-            except ValueError as exc:
-                raise _err(file, multiple, "multiple_of is a whole number", qid) from exc
-        tol = raw.get("tolerance")
-        questions.append(Question(
-            id=qid, ask=_text(file, raw.get("ask"), "ask", qid), target=target,
-            given={str(k): str(v) for k, v in given.items()}, hw=str(hw) if hw else None,
-            model=str(model) if model else None, presets=presets, bound=str(bound) if bound else None,
-            require=require, multiple_of=multiple, units=str(raw.get("units") or units),
-            note=_text(file, raw.get("note"), "note", qid, required=False),
-            expect=str(raw["expect"]) if raw.get("expect") is not None else None,
-            tolerance=float(str(tol)) if tol is not None else None, line=line_of(raw) or 0))
+        questions.append(read_question(file, raw, catalog, qid=qid, defaults=defaults))
     assumptions = tuple(_text(file, a, "assumption", pid) for a in (data.get("assumptions") or []))
     return Problem(id=pid, title=_text(file, data.get("title"), "title", pid),
                    statement=_text(file, data.get("statement"), "statement", pid),

@@ -1,0 +1,596 @@
+"""``derive check``: evaluate every numeric claim of a chapter (a claims file) against the catalog.
+
+A claims file lists what a chapter states, one entry per number: a short quote,
+the stated value with its unit, and either the question whose answer the number
+should be (the fields of a problem-file question: ``solve``, ``given``, ``hw``,
+``model``, ``presets``, ``bound``, ``require``, ``multiple_of``) or the preset
+constant it is (``constant: {preset: h100, quantity: hbm_bw}``)::
+
+    chapter: seed-bandwidth-wall          # a reference id (formulas/references.yaml)
+    claims:
+      - id: a100-ridge-point
+        quote: "312 TFLOPS ÷ 2.0 TB/s ≈ 156 FLOP/字节"
+        where: "section 二"               # optional locator
+        stated: 156 FLOP/B                 # number + unit in derive's spelling
+        approx: true                       # the chapter marks it ≈ ~ 约
+        tolerance: 0.01                    # optional relative tolerance, replaces the digit rule
+        solve: critical_ai
+        hw: a100
+        conventions:                       # optional, tried in order when the main reading fails
+          - name: {en: "GB read as GiB (2^30 B)", zh: "GB 按 GiB（2^30 B）理解"}
+            given: {hbm_capacity: 80 GiB}  # and/or hw, model, presets, stated (a re-reading of it)
+        note: {en: ..., zh: ...}           # optional remark shown with the verdict
+      - id: h100-hbm-bandwidth
+        quote: "HBM (80 GB, 3.35 TB/s)"
+        stated: 3.35 TB/s
+        constant: {preset: h100, quantity: hbm_bw}
+
+Verdicts:
+
+* ``reproduced``: the catalog's answer from the claim's inputs agrees with the stated value;
+* ``convention``: it agrees only under one of the claim's named conventions (the first
+  that agrees, in the order listed), which the verdict names;
+* ``erratum``: it agrees under no reading; the verdict gives the correct value (the main
+  reading's) and the size of the error;
+* ``constant``: a preset constant with nothing to derive; the verdict names the preset and
+  says whether its value agrees with the stated one.
+
+The comparison rule ("agrees"). The stated number is read as written: its significant
+digits run from the first non-zero digit to the last digit written, trailing zeros
+included (``900`` states three digits, ``14.0`` three, ``0.17`` two; write ``9e2`` to
+state one). Let *u* be one unit in the last stated digit (1 for ``900``, 0.01 for
+``0.17``), in the stated unit. The computed value *c*, converted to the stated unit,
+agrees with the stated *s* when
+
+* exact claims: ``|c - s| <= u/2`` (c rounded to the stated digits is s);
+* approximate claims (``approx: true``): ``|c - s| <= 10u/2``, i.e. one digit coarser;
+  a one-digit approximate claim keeps its one digit (``~2`` needs 1.5 <= c <= 2.5);
+* with ``tolerance: r``: ``|c - s| <= r·|s|`` instead of the two rules above.
+
+Exit status 0 when every claim was evaluated, whatever the verdicts; a malformed file
+(unknown field, quantity or preset, a stated unit of the wrong dimension, a question
+the catalog cannot answer) is one ``derive: error: FILE:LINE: ...`` line and exit 2.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+from . import cli
+from ._errors import CatalogError, DeriveError
+
+if TYPE_CHECKING:
+    import argparse
+
+    import sympy
+
+    from ._model import Catalog, Text
+    from .problems import Question
+
+__all__ = ["Claim", "ClaimResult", "ClaimsFile", "VERDICTS", "agrees", "check_claims", "load_claims",
+           "stated_digits"]
+
+VERDICTS = ("reproduced", "convention", "erratum", "constant")
+
+FILE_FIELDS = {"chapter", "title", "note", "claims"}
+CLAIM_FIELDS = {"id", "quote", "where", "stated", "approx", "tolerance", "note", "conventions", "constant",
+                "solve", "given", "hw", "model", "presets", "bound", "require", "multiple_of"}
+CONVENTION_FIELDS = {"name", "given", "hw", "model", "presets", "stated"}
+CONSTANT_FIELDS = {"preset", "quantity"}
+
+_DECIMAL = re.compile(r"^(?P<int>\d+)(?:\.(?P<frac>\d*))?(?:[eE](?P<exp>[+-]?\d+))?$")
+
+
+# ---------------------------------------------------------------------------
+# records
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A stated value: the number as written, its unit, and its precision."""
+
+    text: str                 # "147.0 GB"
+    number: str               # "147.0"
+    unit: str                 # "GB" (empty: the quantity's declared unit)
+    value: Fraction           # in the stated unit, exactly
+    ulp: Fraction             # one unit in the last stated digit, in the stated unit
+    digits: int               # significant digits written
+    factor: Fraction          # stated unit -> base units
+
+
+@dataclass(frozen=True)
+class Convention:
+    """A named alternative reading of a claim: other inputs, or another reading of the stated value."""
+
+    name: "Text"
+    question: "Question | None"
+    stated: Stated | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One stated number of a chapter and how to check it."""
+
+    id: str
+    quote: str
+    where: str
+    stated: Stated
+    quantity: str                       # the quantity the number is a value of
+    declared_unit: str = ""             # the quantity's unit, for a stated value given without one
+    approx: bool = False
+    tolerance: float | None = None
+    question: "Question | None" = None  # what derives it (None for a constant)
+    preset: str | None = None           # the preset holding it (a constant)
+    conventions: tuple[Convention, ...] = ()
+    note: "Text | None" = None
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class ClaimsFile:
+    chapter: str
+    claims: tuple[Claim, ...]
+    file: str = ""
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """The verdict on one claim, as data (words come from templates/messages-check.yaml)."""
+
+    claim: Claim
+    verdict: str                          # one of VERDICTS
+    computed: Fraction                    # in the stated unit (the correct value for an erratum)
+    agrees: bool                          # the computed value agrees with the stated one
+    convention: "Text | None" = None      # the convention that makes it agree
+    main_computed: Fraction | None = None  # the main reading's value, when a convention was needed
+    tried: tuple["Text", ...] = ()        # conventions tried without success (an erratum)
+    preset: str | None = None             # for a constant: the preset holding it
+    preset_text: str = ""                 # the preset's value as written there
+    preset_source: str = ""
+    relations: tuple[str, ...] = ()       # relations used by the derivation
+    regime: str | None = None
+
+    @property
+    def error(self) -> Fraction:
+        """Stated minus computed, in the stated unit."""
+        return self.claim.stated.value - self.computed
+
+    @property
+    def relative_error(self) -> float:
+        """(stated - computed) / computed."""
+        return float(self.error / self.computed) if self.computed else float("inf")
+
+    def to_dict(self, lang: str = "en", templates: str | None = None) -> dict[str, Any]:
+        c = self.claim
+        out: dict[str, Any] = {
+            "id": c.id,
+            "quote": c.quote,
+            "where": c.where,
+            "stated": _number(c.stated.value),
+            "stated_text": c.stated.text,
+            "computed": _number(self.computed),
+            "computed_text": computed_text(self),
+            "unit": c.stated.unit or c.declared_unit,
+            "verdict": self.verdict,
+            "agrees": self.agrees,
+            "note": note_text(self, lang, templates),
+            "quantity": c.quantity,
+        }
+        if self.verdict == "erratum":
+            out["error"] = _number(self.error)
+            out["relative_error"] = self.relative_error
+        if self.convention is not None:
+            out["convention"] = {"en": self.convention.en, "zh": self.convention.zh}
+        if self.preset:
+            out["preset"] = self.preset
+        return out
+
+
+def _number(x: Fraction) -> int | float:
+    return int(x) if x.denominator == 1 else float(x)
+
+
+# ---------------------------------------------------------------------------
+# the comparison rule
+
+
+def stated_digits(number: str) -> tuple[Fraction, Fraction, int]:
+    """``"0.17"`` → (17/100, 1/100, 2): the value, one unit in the last digit, significant digits.
+
+    Every written digit from the first non-zero one counts, trailing zeros included
+    (``"900"`` → ulp 1, three digits); ``"9e2"`` states one digit (ulp 100).
+    """
+    m = _DECIMAL.match(number.strip())
+    if not m:
+        raise ValueError(number)
+    whole, frac, exp = m.group("int"), m.group("frac") or "", int(m.group("exp") or 0)
+    digits = (whole + frac).lstrip("0")
+    value = Fraction(int(whole + frac), 10 ** len(frac)) * Fraction(10) ** exp
+    ulp = Fraction(10) ** (exp - len(frac))
+    return value, ulp, max(len(digits), 1)
+
+
+def agrees(computed: Fraction, stated: Stated, approx: bool = False, tolerance: float | None = None) -> bool:
+    """Whether ``computed`` (in the stated unit) agrees with ``stated`` under the module's rule."""
+    diff = abs(computed - stated.value)
+    if tolerance is not None:
+        return diff <= Fraction(tolerance) * abs(stated.value)
+    ulp = stated.ulp * 10 if approx and stated.digits >= 2 else stated.ulp
+    return diff * 2 <= ulp
+
+
+# ---------------------------------------------------------------------------
+# reading a claims file
+
+
+def _err(file: str, node: Any, msg: str, entry: str | None = None) -> CatalogError:
+    from ._yamlio import line_of
+
+    return CatalogError(msg, file=file, line=line_of(node), entry=entry)
+
+
+def _check_fields(file: str, node: dict, allowed: set[str], entry: str | None) -> None:
+    for key in node:
+        if key not in allowed:
+            close = difflib.get_close_matches(key, sorted(allowed), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise _err(file, node[key], f"unknown field {key!r}{hint}", entry)
+
+
+def _flag(file: str, node: Any, what: str, entry: str) -> bool:
+    if node is None:
+        return False
+    text = str(node).strip().lower()
+    if text in ("true", "yes"):
+        return True
+    if text in ("false", "no"):
+        return False
+    raise _err(file, node, f"{what} is true or false", entry)
+
+
+def _read_stated(file: str, node: Any, catalog: "Catalog", quantity: str, entry: str) -> Stated:
+    from ._units import parse_unit
+    from ._values import split_value
+
+    if node is None or not str(node).strip():
+        raise _err(file, node, "missing 'stated: NUMBER UNIT' (e.g. 156 FLOP/B, 14 GB, 0.17)", entry)
+    text = str(node).strip()
+    number, unit = split_value(text)
+    try:
+        value, ulp, digits = stated_digits(number)
+    except ValueError:
+        raise _err(file, node, f"stated value {text!r} must be a plain decimal number and a unit "
+                               "(e.g. 0.17, 1365, 3.35 TB/s, 9e2)", entry) from None
+    q = catalog.quantity(quantity)
+    if unit:
+        try:
+            factor, dims = parse_unit(unit)
+        except DeriveError as exc:
+            raise _err(file, node, exc.message, entry) from exc
+        if dims != q.dims:
+            raise _err(file, node, f"stated unit {unit!r} is {dims.unit_string()}, but {q.id} is in "
+                                   f"{q.base_unit}", entry)
+    else:
+        factor = Fraction(int(q.factor.p), int(q.factor.q))
+    if value <= 0:
+        raise _err(file, node, "stated value must be positive", entry)
+    return Stated(text, number, unit, value, ulp, digits, factor)
+
+
+def _read_text(file: str, node: Any, what: str, entry: str) -> "Text":
+    from ._model import Text
+
+    if not isinstance(node, dict) or not str(node.get("en", "")).strip() or not str(node.get("zh", "")).strip():
+        raise _err(file, node, f"{what} needs both en and zh text", entry)
+    return Text(str(node["en"]).strip(), str(node["zh"]).strip())
+
+
+def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
+    from ._yamlio import line_of
+    from .problems import read_question
+
+    _check_fields(file, raw, CLAIM_FIELDS, cid)
+    quote = str(raw.get("quote") or "").strip()
+    if not quote:
+        raise _err(file, raw, "missing 'quote:' (a short quote from the chapter)", cid)
+    approx = _flag(file, raw.get("approx"), "approx", cid)
+    note = _read_text(file, raw["note"], "note", cid) if raw.get("note") is not None else None
+    constant = raw.get("constant")
+    question = None
+    preset = None
+    if constant is not None and raw.get("solve") is not None:
+        raise _err(file, constant, "a claim is either 'solve:' (derived) or 'constant:', not both", cid)
+    if constant is not None:
+        if not isinstance(constant, dict):
+            raise _err(file, constant, "constant is {preset: ID, quantity: NAME}", cid)
+        _check_fields(file, constant, CONSTANT_FIELDS, cid)
+        for key in ("bound", "require", "multiple_of", "given", "hw", "model", "presets"):
+            if raw.get(key) is not None:
+                raise _err(file, raw[key], f"{key!r} belongs to a derived claim ('solve:'), not a constant", cid)
+        try:
+            quantity = catalog.quantity(str(constant.get("quantity") or "")).id
+            preset = catalog.preset(str(constant.get("preset") or "")).id
+        except DeriveError as exc:
+            raise _err(file, constant, exc.message, cid) from exc
+        if quantity not in catalog.presets[preset].values:
+            raise _err(file, constant, f"preset {preset} has no value for {quantity}", cid)
+    elif raw.get("solve") is not None:
+        fields = {k: v for k, v in raw.items() if k in ("solve", "given", "hw", "model", "presets", "bound",
+                                                        "require", "multiple_of", "tolerance")}
+        fields = _with_line(fields, raw)
+        question = read_question(file, fields, catalog, qid=cid, ask_required=False)
+        quantity = question.target
+    else:
+        raise _err(file, raw, "a claim needs 'solve: QUANTITY' (what derives it) or "
+                              "'constant: {preset: ID, quantity: NAME}'", cid)
+    stated = _read_stated(file, raw.get("stated"), catalog, quantity, cid)
+    tolerance = question.tolerance if question is not None else None
+    if question is None and raw.get("tolerance") is not None:
+        try:
+            tolerance = float(str(raw["tolerance"]))
+        except ValueError:
+            raise _err(file, raw["tolerance"], "tolerance is a number (a relative error, e.g. 0.01)", cid) from None
+    conventions = []
+    raw_conv = raw.get("conventions")
+    if raw_conv is not None:
+        if not isinstance(raw_conv, list):
+            raise _err(file, raw_conv, "conventions is a list of {name, given, ...}", cid)
+        for item in raw_conv:
+            if not isinstance(item, dict):
+                raise _err(file, item, "each convention is a mapping with a name", cid)
+            _check_fields(file, item, CONVENTION_FIELDS, cid)
+            name = _read_text(file, item.get("name"), "convention name", cid)
+            conv_q = None
+            if any(item.get(k) is not None for k in ("given", "hw", "model", "presets")):
+                if question is None:
+                    raise _err(file, item, "a constant's convention can only re-read 'stated'", cid)
+                merged = dict(fields)
+                merged["given"] = {**(raw.get("given") or {}), **(item.get("given") or {})}
+                for key in ("hw", "model", "presets"):
+                    if item.get(key) is not None:
+                        merged[key] = item[key]
+                conv_q = read_question(file, _with_line(merged, item), catalog, qid=cid, ask_required=False)
+            conv_stated = (_read_stated(file, item["stated"], catalog, quantity, cid)
+                           if item.get("stated") is not None else None)
+            if conv_q is None and conv_stated is None:
+                raise _err(file, item, "a convention changes 'given', 'hw', 'model', 'presets' or 'stated'", cid)
+            conventions.append(Convention(name, conv_q, conv_stated, line_of(item) or 0))
+    return Claim(id=cid, quote=quote, where=str(raw.get("where") or "").strip(), stated=stated,
+                 quantity=quantity, declared_unit=catalog.quantities[quantity].unit, approx=approx, tolerance=tolerance, question=question, preset=preset,
+                 conventions=tuple(conventions), note=note, line=line_of(raw) or 0)
+
+
+def _with_line(fields: dict, node: Any) -> Any:
+    from ._yamlio import LMap, line_of
+
+    out = LMap(fields)
+    out.line = line_of(node) or 0
+    return out
+
+
+def load_claims(path: str | os.PathLike, catalog: "Catalog | None" = None) -> ClaimsFile:
+    """Read and validate a claims file; every name is checked against the catalog."""
+    from ._loader import load_catalog
+    from ._yamlio import read_yaml
+
+    catalog = catalog or load_catalog()
+    file = str(path)
+    data = read_yaml(Path(path), file)
+    if not isinstance(data, dict):
+        raise CatalogError("a claims file is a mapping with 'chapter' and 'claims'", file=file, line=1)
+    _check_fields(file, data, FILE_FIELDS, None)
+    chapter = str(data.get("chapter") or "").strip()
+    if not chapter:
+        raise _err(file, data, "missing 'chapter: REFERENCE-ID' (see formulas/references.yaml)")
+    if chapter not in catalog.references:
+        close = difflib.get_close_matches(chapter, list(catalog.references), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise _err(file, data["chapter"], f"unknown reference {chapter!r}{hint}")
+    raw_claims = data.get("claims")
+    if not isinstance(raw_claims, list) or not raw_claims:
+        raise _err(file, data, "a claims file needs a non-empty list 'claims'")
+    claims = []
+    seen: set[str] = set()
+    for raw in raw_claims:
+        if not isinstance(raw, dict):
+            raise _err(file, raw, "each claim is a mapping with id, quote, stated and solve or constant")
+        cid = str(raw.get("id") or "").strip()
+        if not cid:
+            raise _err(file, raw, "missing 'id:'")
+        if cid in seen:
+            raise _err(file, raw.get("id"), f"claim id {cid!r} appears twice")
+        seen.add(cid)
+        claims.append(_read_claim(file, raw, catalog, cid))
+    return ClaimsFile(chapter, tuple(claims), file)
+
+
+# ---------------------------------------------------------------------------
+# evaluating
+
+
+def _to_fraction(value: "sympy.Expr") -> Fraction:
+    """An exact SymPy value as a Fraction (irrational ones to 40 digits, which the rule cannot tell apart)."""
+    if value.is_Rational:
+        return Fraction(int(value.p), int(value.q))
+    import sympy
+
+    return Fraction(str(sympy.Float(value.evalf(40), 40)))
+
+
+def _derive(claim: Claim, question: "Question", catalog: "Catalog", file: str):
+    try:
+        return question.solve(catalog)
+    except DeriveError as exc:
+        raise CatalogError(f"cannot evaluate: {exc.message}", file=file, line=question.line or claim.line,
+                           entry=claim.id) from exc
+
+
+def evaluate(claim: Claim, catalog: "Catalog", file: str = "") -> ClaimResult:
+    """The verdict on one claim."""
+    stated = claim.stated
+    if claim.preset is not None:
+        pv = catalog.presets[claim.preset].values[claim.quantity]
+        computed = _to_fraction(pv.value) / stated.factor
+        ok = agrees(computed, stated, claim.approx, claim.tolerance)
+        used = None
+        if not ok:
+            for conv in claim.conventions:
+                s = conv.stated
+                if s is not None and agrees(_to_fraction(pv.value) / s.factor, s, claim.approx, claim.tolerance):
+                    used, ok = conv.name, True
+                    break
+        return ClaimResult(claim, "constant", computed, ok, convention=used, preset=claim.preset,
+                           preset_text=pv.text, preset_source=str(pv.source))
+    assert claim.question is not None
+    sol = _derive(claim, claim.question, catalog, file)
+    computed = _to_fraction(sol.value) / stated.factor
+    rels = tuple(sol.relations_used)
+    if agrees(computed, stated, claim.approx, claim.tolerance):
+        return ClaimResult(claim, "reproduced", computed, True, relations=rels, regime=sol.regime)
+    tried = []
+    for conv in claim.conventions:
+        s = conv.stated or stated
+        if conv.question is not None:
+            alt = _derive(claim, conv.question, catalog, file)
+            value = _to_fraction(alt.value)
+            alt_rels = tuple(alt.relations_used)
+        else:
+            value = _to_fraction(sol.value)
+            alt_rels = rels
+        if agrees(value / s.factor, s, claim.approx, claim.tolerance):
+            return ClaimResult(claim, "convention", value / stated.factor, True, convention=conv.name,
+                               main_computed=computed, relations=alt_rels)
+        tried.append(conv.name)
+    return ClaimResult(claim, "erratum", computed, False, tried=tuple(tried), relations=rels, regime=sol.regime)
+
+
+def check_claims(path: str | os.PathLike, catalog: "Catalog | None" = None) -> list[ClaimResult]:
+    """Evaluate every claim of a claims file; raises :class:`CatalogError` (file and line) on a bad file."""
+    from ._loader import load_catalog
+
+    catalog = catalog or load_catalog()
+    claims = load_claims(path, catalog)
+    return [evaluate(c, catalog, claims.file) for c in claims.claims]
+
+
+# ---------------------------------------------------------------------------
+# words (all from templates/messages-check.yaml)
+
+
+def _fmt(x: Fraction, digits: int) -> str:
+    from ._units import format_number
+
+    return format_number(x, digits)
+
+
+def _with_unit(number: str, unit: str) -> str:
+    return f"{number} {unit}" if unit and unit != "1" else number
+
+
+def computed_text(result: ClaimResult) -> str:
+    """The computed value in the stated unit, to a digit or two more than the chapter states."""
+    s = result.claim.stated
+    return _with_unit(_fmt(result.computed, max(4, s.digits + 1)), s.unit)
+
+
+def note_text(result: ClaimResult, lang: str = "en", templates: str | None = None) -> str:
+    """The one-paragraph explanation of a verdict, in ``en``, ``zh`` or ``both``."""
+    from .render import _make_msg, template_dirs
+
+    msg = _make_msg(tuple(template_dirs(templates)))
+    if lang == "both":
+        return f"{note_text(result, 'zh', templates)} / {note_text(result, 'en', templates)}"
+    c = result.claim
+    s = c.stated
+    digits = max(4, s.digits + 1)
+    parts = []
+    if result.verdict == "reproduced":
+        parts.append(msg("check_note_reproduced", lang, computed=computed_text(result), stated=s.text))
+    elif result.verdict == "convention":
+        main = _with_unit(_fmt(result.main_computed or Fraction(0), digits), s.unit)
+        parts.append(msg("check_note_convention", lang, convention=result.convention, computed=computed_text(result),
+                         main=main, stated=s.text))
+    elif result.verdict == "erratum":
+        pct = abs(result.relative_error) * 100
+        rel = f"{pct:.3g}%"
+        if result.error > 0:
+            parts.append(msg("check_note_erratum_high", lang, correct=computed_text(result), stated=s.text,
+                             error=_with_unit(_fmt(abs(result.error), digits), s.unit), relative=rel))
+        else:
+            parts.append(msg("check_note_erratum_low", lang, correct=computed_text(result), stated=s.text,
+                             error=_with_unit(_fmt(abs(result.error), digits), s.unit), relative=rel))
+        if result.tried:
+            sep = msg("check_list_sep", lang)
+            parts.append(msg("check_note_tried", lang, conventions=sep.join(t.get(lang) for t in result.tried)))
+    else:
+        key = "check_note_constant_match" if result.agrees else "check_note_constant_differs"
+        parts.append(msg(key, lang, preset=result.preset, value=result.preset_text, stated=s.text,
+                         source=result.preset_source))
+        if result.convention is not None:
+            parts.append(msg("check_note_constant_convention", lang, convention=result.convention))
+    if c.note is not None:
+        parts.append(c.note.get(lang))
+    return msg("check_sentence_sep", lang).join(parts)
+
+
+def summary_counts(results: Sequence[ClaimResult]) -> dict[str, int]:
+    return {v: sum(1 for r in results if r.verdict == v) for v in VERDICTS}
+
+
+def render_text(results: Sequence[ClaimResult], file: str, chapter: str, lang: str = "en",
+                templates: str | None = None) -> str:
+    from .render import render_template
+
+    rows = []
+    for r in results:
+        rows.append({"id": r.claim.id, "verdict": r.verdict, "quote": r.claim.quote, "where": r.claim.where,
+                     "stated": r.claim.stated.text, "computed": computed_text(r),
+                     "note": note_text(r, lang, templates)})
+    return render_template("check.txt.j2", {"rows": rows, "lang": lang, "file": file, "chapter": chapter,
+                                            "counts": summary_counts(results), "total": len(results),
+                                            "verdicts": list(VERDICTS)}, templates=templates)
+
+
+# ---------------------------------------------------------------------------
+# the command
+
+
+def cmd_check(args: "argparse.Namespace") -> int:
+    import json
+
+    from ._loader import load_catalog
+
+    catalog = load_catalog(args.formulas or ())
+    outputs = []
+    everything: list[dict[str, Any]] = []
+    for path in args.files:
+        claims = load_claims(path, catalog)
+        results = [evaluate(c, catalog, claims.file) for c in claims.claims]
+        if args.format == "json":
+            everything.extend(r.to_dict(args.lang, args.templates) for r in results)
+        else:
+            outputs.append(render_text(results, claims.file, claims.chapter, args.lang, args.templates))
+    if args.format == "json":
+        cli._write(json.dumps(everything, ensure_ascii=False, indent=2), None)
+    else:
+        cli._write("\n".join(o.rstrip("\n") for o in outputs), None)
+    return 0
+
+
+def _add_command(sub: Any, common: Any) -> None:
+    p = sub.add_parser("check", help="check every number a chapter states (a claims file)")
+    p.add_argument("files", nargs="+", metavar="FILE", help="claims file(s), e.g. reports/claims/bandwidth-wall.yaml")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--templates", metavar="DIR", help="a folder of templates that override the built-in ones")
+    common(p)
+    p.set_defaults(func=cmd_check)
+
+
+cli.register(_add_command)
