@@ -15,7 +15,7 @@ import sympy
 from sympy.printing.str import StrPrinter
 
 from ._model import Catalog, Quantity
-from ._solution import Given, Solution, Step
+from ._solution import Check, Given, Solution, Step
 from ._units import Dimension, format_value
 
 __all__ = ["build_view", "latex_expr", "latex_value", "solution_to_dict", "text_value"]
@@ -81,8 +81,15 @@ def latex_substituted(expr: sympy.Expr, values: dict[str, tuple[sympy.Expr, Dime
     for sym in expr.free_symbols:
         if sym.name in values:
             v, d = values[sym.name]
-            names[sym] = r"\left(" + latex_value(v, d, units) + r"\right)"
-    return sympy.latex(expr, symbol_names=names, mul_symbol="dot")
+            shown = latex_value(v, d, units)
+            # a bare number needs no brackets; a value with a unit or a power of ten does
+            names[sym] = shown if _BARE_NUMBER.fullmatch(shown) else r"\left(" + shown + r"\right)"
+    out = sympy.latex(expr, symbol_names=names, mul_symbol="dot")
+    return _SQRT_PARENS.sub(r"\\sqrt{\1}", out)
+
+
+_BARE_NUMBER = re.compile(r"[\d.]+(\{,\}\d+)*")
+_SQRT_PARENS = re.compile(r"\\sqrt\{\\left\(((?:[^{}]|\{[^{}]*\})*)\\right\)\}")
 
 
 class _TextPrinter(StrPrinter):
@@ -131,7 +138,9 @@ def _source_view(catalog: Catalog, source) -> dict[str, Any] | None:
 def _given_view(catalog: Catalog, g: Given, units: str) -> dict[str, Any]:
     q = catalog.quantities[g.name]
     kind, _, preset = g.origin.partition(":")
+    entry = catalog.presets.get(preset) if preset else None
     return {
+        "preset_name": {"en": entry.name.en, "zh": entry.name.zh} if entry else None,
         "id": g.name, "name": _names(q), "symbol": q.latex,
         "value_text": text_value(g.value, g.dims, units), "value_latex": latex_value(g.value, g.dims, units),
         "as_written": g.text, "origin": kind, "preset": preset, "source": _source_view(catalog, g.source),
@@ -155,7 +164,7 @@ def _number(value: sympy.Expr) -> int | float:
 
 
 def _step_view(catalog: Catalog, step: Step, values: dict[str, tuple[sympy.Expr, Dimension]], units: str,
-               index: int) -> dict[str, Any]:
+               index: int, before: sympy.Expr | None = None, unknown: str | None = None) -> dict[str, Any]:
     rels = []
     for rid in step.relations:
         entry = catalog.relations.get(rid) or catalog.conditions.get(rid)
@@ -174,7 +183,15 @@ def _step_view(catalog: Catalog, step: Step, values: dict[str, tuple[sympy.Expr,
         "solved_text": [text_expr(e) for e in step.solved],
         "substituted_latex": [], "substituted_text": [],
         "results": [], "symbolic": not all(v is not None for v in step.values),
+        "pending": [],
     }
+    if step.kind == "relation" and view["symbolic"]:
+        # quantities this step's result still depends on (the unknown of a bound, found later)
+        # (for a bound, that is the target itself: the condition will pin it down)
+        free = [unknown] if unknown else sorted({s.name for eq in step.solved for s in eq.rhs.free_symbols}
+                                                - set(values))
+        view["pending"] = [{"id": n, "name": _names(catalog.quantities[n]), "symbol": catalog.quantities[n].latex}
+                           for n in free]
     if step.regime:
         rel = catalog.relations[step.relations[0]]
         reg = next(r for r in rel.regimes if r.id == step.regime)
@@ -201,10 +218,76 @@ def _step_view(catalog: Catalog, step: Step, values: dict[str, tuple[sympy.Expr,
         target = catalog.quantities[step.solved_for[0]]
         view["isolated_latex"] = [_latex_relational(target.symbol, op, eq.rhs, catalog) for eq in step.solved]
         view["isolated_text"] = [f"{target.id} {op} {text_expr(eq.rhs)}" for eq in step.solved]
+        view["isolated_rhs_latex"] = [latex_expr(eq.rhs, catalog) for eq in step.solved]
         view["op_latex"] = _OPS_LATEX[op]
         view["op"] = op
     if step.kind == "round":
-        view["multiple"] = int(step.note or 1)
+        view.update(_rounding_view(step, before, units))
+    return view
+
+
+def _rounding_view(step: Step, before: sympy.Expr | None, units: str) -> dict[str, Any]:
+    """The rounding of a bound: ``\\lfloor 2896.309 \\rfloor = 2896`` or ``128 \\cdot \\lfloor 2896.309/128 \\rfloor``."""
+    n = int(step.note or 1)
+    out: dict[str, Any] = {"multiple": n, "before_latex": "", "before_text": "", "rounding_latex": "",
+                           "rounding_text": ""}
+    if before is None or step.value is None:
+        return out
+    dims = step.dims[0]
+    b_latex, b_text = latex_value(before, dims, units, 7), text_value(before, dims, units, 7)
+    after_latex, after_text = latex_value(step.value, dims, units), text_value(step.value, dims, units)
+    left, right, fn = (r"\left\lfloor", r"\right\rfloor", "floor") if step.direction == "max" else \
+        (r"\left\lceil", r"\right\rceil", "ceil")
+    if n == 1:
+        out["rounding_latex"] = f"{left} {b_latex} {right} = {after_latex}"
+        out["rounding_text"] = f"{fn}({b_text}) = {after_text}"
+    else:
+        k = sympy.Integer(step.value / n) if (step.value / n).is_Integer else step.value / n
+        out["rounding_latex"] = (f"{n} \\cdot {left} \\frac{{{b_latex}}}{{{n}}} {right} = {n} \\cdot {sympy.latex(k)}"
+                                 f" = {after_latex}")
+        out["rounding_text"] = f"{n}*{fn}({b_text}/{n}) = {n}*{k} = {after_text}"
+    out["before_latex"], out["before_text"] = b_latex, b_text
+    return out
+
+
+def _check_view(catalog: Catalog, sol: Solution, c: Check, units: str) -> dict[str, Any]:
+    """A substitute-back check with its entry's names and both sides as readable values."""
+    from ._dimcheck import dimension_of
+
+    rid, _, regime_id = c.name.partition(".")
+    entry = catalog.relations.get(rid) or catalog.conditions.get(rid)
+    view: dict[str, Any] = {
+        "kind": c.kind, "name": c.name, "holds": c.holds, "op": c.op, "at": c.at, "expect": c.expect,
+        "op_latex": _OPS_LATEX.get(c.op, c.op),
+        "entry": {"id": rid, "name": {"en": entry.name.en, "zh": entry.name.zh}} if entry else None,
+        "regime": None, "lhs": "", "rhs": "", "lhs_latex": "", "rhs_latex": "", "at_latex": "", "at_text": "",
+    }
+    if regime_id and rid in catalog.relations:
+        reg = next((r for r in catalog.relations[rid].regimes if r.id == regime_id), None)
+        if reg is not None:
+            view["regime"] = {"en": reg.name.en, "zh": reg.name.zh}
+    if c.at:
+        # the value checked at: the answer itself, or one step past it (the check that the bound is tight)
+        step = sol.multiple_of or 1
+        candidates = [sol.value, sol.value + step if sol.bound == "max" else sol.value - step]
+        at = next((v for v in candidates if str(v) == c.at), None)
+        view["at_latex"] = latex_value(at, sol.dims, units) if at is not None else c.at
+        view["at_text"] = text_value(at, sol.dims, units) if at is not None else c.at
+    if c.kind == "tight":
+        return view
+    dims = None
+    if entry is not None:
+        side = entry.lhs if rid in catalog.relations else entry.comparison.lhs
+        table = {q.symbol: q.dims for q in catalog.quantities.values()}
+        try:
+            dims = dimension_of(side, table)
+        except Exception:  # a side that does not reduce to one dimension: show plain numbers
+            dims = None
+    if dims is None or c.rhs == 0:
+        dims = Dimension(())
+    for key, val in (("lhs", c.lhs), ("rhs", c.rhs)):
+        view[key] = text_value(val, dims, units, 6)
+        view[key + "_latex"] = latex_value(val, dims, units, 6)
     return view
 
 
@@ -218,7 +301,9 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
         for u, v, d in zip(st.solved_for, st.values, st.dims):
             if v is not None and st.kind in ("relation", "system"):
                 values[u] = (v, d)
-    steps = [_step_view(catalog, st, values, units, i + 1) for i, st in enumerate(sol.steps)]
+    steps = [_step_view(catalog, st, values, units, i + 1, sol.steps[i - 1].value if i else None,
+                        sol.target if sol.bound else None)
+             for i, st in enumerate(sol.steps)]
     reduced = sol.reduced_formula()
     regime = None
     if sol.regime:
@@ -229,11 +314,13 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
     conditions = [catalog.conditions[c] for c in sol.require]
     citations = []
     seen = set()
+    step_entries = [catalog.relations.get(r) or catalog.conditions.get(r) for st in sol.steps for r in st.relations]
     for src in [catalog.relations[r].source for r in sol.relations_used] + \
+               [e.source for e in step_entries if e is not None] + \
                [c.source for c in conditions] + [g.source for g in sol.given if g.source]:
         if src and src.ref and src.ref not in seen:
             seen.add(src.ref)
-            citations.append(_source_view(catalog, src))
+            citations.append(dict(_source_view(catalog, src), number=len(citations) + 1))
     return {
         "target": {"id": q.id, "name": _names(q), "meaning": {"en": q.meaning.en, "zh": q.meaning.zh},
                    "symbol": q.latex, "unit": q.base_unit, "integer": q.integer},
@@ -258,13 +345,11 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
             "rounded": sol.value != sol.exact,
         },
         "regime": regime,
-        "checks": [{"kind": c.kind, "name": c.name, "holds": c.holds, "op": c.op, "at": c.at,
-                    "expect": c.expect,
-                    "lhs": str(c.lhs.evalf(8)) if c.kind != "tight" else "",
-                    "rhs": str(c.rhs.evalf(8)) if c.kind != "tight" else ""} for c in sol.checks],
+        "checks": [_check_view(catalog, sol, c, units) for c in sol.checks],
         "notes": [{"kind": n.kind, "data": n.as_dict()} for n in sol.notes],
         "relations_used": list(sol.relations_used),
         "citations": citations,
+        "cite_index": {c["ref"]: c["number"] for c in citations},
         "units": units,
     }
 

@@ -858,7 +858,9 @@ def _solve(catalog: Catalog, target: str, given, hw, model, presets, bound, requ
     step_inputs = {n for st in state.steps for n in st.inputs}
     formula_inputs = {s.name for s in formula.free_symbols}
     derived = {u for st in state.steps for u in st.solved_for}
-    cancelled = tuple(sorted(n for n in step_inputs - formula_inputs - derived - {target}
+    # the inputs of a max/min step choose its regime: the answer depends on them even where its formula does not
+    deciding = {n for st in state.steps if st.regime for n in st.inputs}
+    cancelled = tuple(sorted(n for n in step_inputs - formula_inputs - derived - deciding - {target}
                              if n in state.given or n in state.params))
     if cancelled:
         state.notes.append(Note.of("cancelled", names=", ".join(cancelled)))

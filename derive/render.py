@@ -1,23 +1,29 @@
 """Render solutions and catalog entries through the Jinja templates in ``templates/``.
 
 Templates get a *view* (plain data, see ``_present.py``) and two helpers:
-``msg(key, lang, **fields)`` for the words in ``templates/messages.yaml`` and
-``pick(texts, lang)`` for a catalog text in one language. Templates run in
-Jinja's sandbox with undefined names as errors, HTML output is autoescaped, and
-the ``tex`` filter escapes LaTeX specials, so a user's own template folder
-(``--templates DIR``, searched before the built-in one) cannot run code.
+``msg(key, lang, **fields)`` for the words in ``templates/messages*.yaml`` and
+``pick(texts, lang)`` for a catalog text in one language. The output mode comes
+from the template's name (``.html.j2``, ``.md.j2``, ``.tex.j2``/``.beamer.j2``,
+else plain text): in each mode ``msg`` and ``pick`` return text escaped for it
+(HTML entities, Markdown and ``$``, or LaTeX's ``% & _ # $ { } ~ ^ \\``), the
+``math`` filter writes LaTeX math as ``$...$``, as ``\\[...\\]`` or as MathML made
+on the server, and the ``tex``/``md`` filters escape a raw catalog field. Templates
+run in Jinja's sandbox with undefined names as errors and HTML autoescaped, so a
+user's own template folder (``--templates DIR``, searched before the built-in
+one) cannot run code.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 from ._errors import InputError, TemplateError
 
-__all__ = ["FORMATS", "latex_escape", "message_table", "pick", "render_solution", "render_template", "template_dirs"]
+__all__ = ["FORMATS", "latex_escape", "markdown_escape", "message_table", "pick", "render_solution", "render_template", "template_dirs"]
 
 FORMATS = {
     "text": "solution.txt.j2",
@@ -38,6 +44,43 @@ _TEX_SPECIALS = {
 def latex_escape(text: Any) -> str:
     """Escape ``% & _ # $ { } ~ ^ \\`` so that text typesets as itself."""
     return "".join(_TEX_SPECIALS.get(ch, ch) for ch in str(text))
+
+
+def latex_url(url: Any) -> str:
+    """A URL for ``\\href{...}``: unusual characters percent-encoded, then ``% #`` escaped."""
+    from urllib.parse import quote
+
+    return quote(str(url), safe=":/?=&.-_~+,;@!*'()").replace("%", r"\%").replace("#", r"\#").replace("&", r"\&")
+
+
+_MD_SPECIALS = {ch: "\\" + ch for ch in "\\`*_[]<>|$#"}
+
+
+def markdown_escape(text: Any) -> str:
+    """Escape Markdown and math specials (``\\ ` * _ [ ] < > | $ #``) so that text shows as itself on GitHub."""
+    return "".join(_MD_SPECIALS.get(ch, ch) for ch in _WHITESPACE.sub(" ", str(text)))
+
+
+_WHITESPACE = re.compile(r"\s+")
+
+
+def _make_math(mode: str):
+    """The ``math`` filter: LaTeX math as this output writes it (``$...$``, ``$$...$$`` or MathML)."""
+    from markupsafe import Markup
+
+    def math(latex: Any, display: bool = False) -> Markup:
+        latex = str(latex)
+        if mode == "html":
+            from ._mathml import to_mathml
+
+            return Markup(to_mathml(latex, display))
+        if mode == "md" and display:
+            return Markup(f"\n\n$$\n{latex}\n$$\n\n")
+        if mode == "tex" and display:
+            return Markup(f"\\[ {latex} \\]")
+        return Markup(f"${latex}$")
+
+    return math
 
 
 def default_templates_dir() -> Path:
@@ -88,27 +131,73 @@ def message_table(templates: str | os.PathLike | None = None) -> dict[str, dict[
     return dict(_messages(tuple(template_dirs(templates))))
 
 
-def _make_msg(dirs: tuple[Path, ...]):
+def _escaper(mode: str):
+    """The function that makes plain text safe in an output ``mode`` (``text`` needs none)."""
+    if mode == "tex":
+        return latex_escape
+    if mode == "md":
+        return markdown_escape
+    if mode == "html":
+        from markupsafe import escape
+
+        return escape
+    return None
+
+
+def _fill(text: str, fields: Mapping[str, Any], escape) -> str:
+    """``text.format(**fields)`` where the message's own words and every plain field are escaped.
+
+    A field that is already formatted (``markupsafe.Markup``, e.g. ``"$D$" | safe`` or
+    MathML) is put in as it is.
+    """
+    import string
+
+    from markupsafe import Markup
+
+    out = []
+    for literal, name, spec, conv in string.Formatter().parse(text):
+        out.append(escape(literal))
+        if name is None:
+            continue
+        if name not in fields:
+            raise KeyError(name)
+        value = fields[name]
+        if not isinstance(value, Markup):
+            value = escape(format(value, spec or ""))
+        out.append(str(value))
+    return Markup("".join(out))
+
+
+def _make_msg(dirs: tuple[Path, ...], mode: str = "text"):
     table = _messages(dirs)
+    escape = _escaper(mode)
 
     def msg(key: str, lang: str = "en", **fields: Any) -> str:
         entry = table.get(key)
         if entry is None:
-            raise TemplateError(f"no message {key!r} in templates/messages.yaml")
+            raise TemplateError(f"no message {key!r} in templates/messages*.yaml")
         if lang == "both":
-            return f"{msg(key, 'zh', **fields)} / {msg(key, 'en', **fields)}"
+            zh, en = msg(key, "zh", **fields), msg(key, "en", **fields)
+            joined = f"{zh} / {en}"
+            return _markup(joined) if escape else joined
         text = entry.get(lang)
         if text is None:
-            raise TemplateError(f"message {key!r} has no {lang!r} text in templates/messages.yaml")
+            raise TemplateError(f"message {key!r} has no {lang!r} text in templates/messages*.yaml")
         # a field may itself be bilingual ({"en": ..., "zh": ...}): take this language's text
         fields = {k: (v.get(lang, v.get("en", "")) if isinstance(v, Mapping) and "en" in v else v)
                   for k, v in fields.items()}
         try:
-            return text.format(**fields)
+            return _fill(text, fields, escape) if escape else text.format(**fields)
         except (KeyError, IndexError, ValueError) as exc:
             raise TemplateError(f"message {key!r}: cannot fill {exc}") from exc
 
     return msg
+
+
+def _markup(text: str):
+    from markupsafe import Markup
+
+    return Markup(text)
 
 
 def pick(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") -> str:
@@ -121,8 +210,46 @@ def pick(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") ->
     return texts.get(lang, "")
 
 
-@lru_cache(maxsize=8)
-def _environment(dirs: tuple[Path, ...], autoescape: bool):
+def _make_pick(mode: str):
+    """``pick`` for an output mode: the catalog text comes out escaped (and marked as such)."""
+    escape = _escaper(mode)
+    if escape is None:
+        return pick
+
+    def pick_escaped(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / "):
+        from markupsafe import Markup
+
+        if isinstance(texts, Mapping):
+            texts = {k: (v if isinstance(v, Markup) else escape(v)) for k, v in texts.items()}
+        return Markup(pick(texts, lang, sep))
+
+    return pick_escaped
+
+
+def _escaping(escape):
+    """A filter that escapes a text, or each language of a bilingual ``{en, zh}`` text; text that is
+    already escaped (``Markup``) is left alone, so applying a filter twice is harmless."""
+    def apply(value: Any) -> Any:
+        from markupsafe import Markup
+
+        if isinstance(value, Markup):
+            return value
+        if isinstance(value, Mapping):
+            return {k: (v if isinstance(v, Markup) else Markup(escape(v))) for k, v in value.items()}
+        return Markup(escape(value))
+    return apply
+
+
+def template_mode(name: str) -> str:
+    """How text is escaped in a template, from its file name: html, md, tex or text."""
+    for suffix, mode in ((".html.j2", "html"), (".md.j2", "md"), (".tex.j2", "tex"), (".beamer.j2", "tex")):
+        if name.endswith(suffix):
+            return mode
+    return "text"
+
+
+@lru_cache(maxsize=16)
+def _environment(dirs: tuple[Path, ...], mode: str):
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
@@ -131,23 +258,28 @@ def _environment(dirs: tuple[Path, ...], autoescape: bool):
     cache = _cache_dir()
     bytecode_cache = None
     if cache is not None:
+        # one folder per mode: a partial compiled with autoescape must not be reused without it
+        folder = cache / "templates" / mode
         try:
-            (cache / "templates").mkdir(parents=True, exist_ok=True)
-            bytecode_cache = jinja2.FileSystemBytecodeCache(str(cache / "templates"))
+            folder.mkdir(parents=True, exist_ok=True)
+            bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
         except OSError:
             bytecode_cache = None
     env = SandboxedEnvironment(
         bytecode_cache=bytecode_cache,
         loader=jinja2.FileSystemLoader([str(d) for d in dirs]),
         undefined=jinja2.StrictUndefined,
-        autoescape=autoescape,
+        autoescape=mode == "html",
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.globals["msg"] = _make_msg(dirs)
-    env.globals["pick"] = pick
-    env.filters["tex"] = latex_escape
+    env.globals["msg"] = _make_msg(dirs, mode)
+    env.globals["pick"] = _make_pick(mode)
+    env.filters["tex"] = _escaping(latex_escape)
+    env.filters["md"] = _escaping(markdown_escape)
+    env.filters["texurl"] = latex_url
+    env.filters["math"] = _make_math(mode)
     return env
 
 
@@ -156,9 +288,10 @@ def render_template(name: str, context: Mapping[str, Any], *, templates: str | o
     import jinja2
 
     dirs = tuple(template_dirs(templates))
-    env = _environment(dirs, name.endswith(".html.j2"))
+    env = _environment(dirs, template_mode(name))
     try:
-        return env.get_template(name).render(**context)
+        out = env.get_template(name).render(**context)
+        return _BLANK_LINES.sub("\n\n", out) if template_mode(name) == "md" else out
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"template syntax error: {exc.message}", file=exc.filename or name,
                             line=exc.lineno) from exc
@@ -172,6 +305,9 @@ def render_template(name: str, context: Mapping[str, Any], *, templates: str | o
         raise
     except jinja2.TemplateError as exc:
         raise TemplateError(str(exc), file=name, line=_template_line(exc)) from exc
+
+
+_BLANK_LINES = re.compile(r"\n{3,}")
 
 
 def _template_line(exc: BaseException) -> int | None:
@@ -194,7 +330,7 @@ def render_solution(solution, fmt: str = "md", lang: str = "en", units: str = "s
     if lang not in LANGS:
         raise InputError(f"unknown language {lang!r}; choose en, zh or both")
     view = build_view(solution, units)
-    context = {"s": view, "lang": lang, "units": units}
+    context = {"s": view, "lang": lang, "units": units, "output": template_mode(FORMATS[fmt])}
     if extra:
         context.update(extra)
     return render_template(FORMATS[fmt], context, templates=templates)
