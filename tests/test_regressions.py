@@ -53,3 +53,16 @@ def test_symbol_that_drops_out_of_a_holding_regime_is_not_determined(target, giv
 def test_symbol_of_a_max_relation_is_still_found_when_its_regime_holds():
     sol = solve("compute_time", {"roofline_time": "1 s", "memory_time": "10 ms"})
     assert sol.value == 1 and sol.regime == "compute_bound"
+
+
+@pytest.mark.parametrize("target, given, deciding", [
+    ("attainable_flops", {"peak_flops": "100 FLOP/s", "hbm_bw": "10 B/s", "arithmetic_intensity": 5}, "peak_flops"),
+    ("compute_time", {"roofline_time": "1 s", "memory_time": "10 ms"}, "memory_time"),
+])
+def test_input_that_picks_the_regime_is_not_reported_as_cancelled(target, given, deciding):
+    """`solve attainable_flops` in the memory-bound regime said "peak_flops cancels out: the answer
+    does not depend on it", but peak_flops decides which regime holds (a larger intensity gives the
+    compute-bound answer). Found by the property tests."""
+    sol = solve(target, given)
+    assert deciding not in sol.cancelled
+    assert not any(n.kind == "cancelled" for n in sol.notes)
