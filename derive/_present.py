@@ -150,10 +150,8 @@ def _given_view(catalog: Catalog, g: Given, units: str) -> dict[str, Any]:
 
 def _base_text(value: sympy.Expr, dims: Dimension) -> str:
     """The value in its base unit when that says more than the prefixed form: ``327,680 B``."""
-    from ._units import format_number
-
     if value.is_Integer and dims.unit_string() in ("B", "FLOP") and abs(int(value)) >= 1000:
-        return f"{format_number(value, 12)} {dims.unit_string()}" if abs(int(value)) < 10**15 else ""
+        return f"{int(value):,} {dims.unit_string()}" if abs(int(value)) < 10**15 else ""
     return ""
 
 

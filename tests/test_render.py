@@ -1,0 +1,387 @@
+"""Worked solutions in every format: words from the message tables, math where it belongs,
+escaping of hostile catalog text, user templates in the sandbox, Jupyter reprs, real xelatex."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from derive import TemplateError, load_catalog, solve
+from derive.render import FORMATS, message_table, render_solution, template_dirs
+
+from conftest import ROOT, need_tool
+
+TEMPLATES = ROOT / "templates"
+
+# questions that between them take every kind of step: relation, inverse, regime, bound
+# (max and min), rounding to an integer and to a multiple, notes (a cancelled input)
+QUESTIONS = {
+    "kv": dict(target="kv_bytes_per_token", model="llama2-70b"),
+    "regime": dict(target="roofline_time", given={"flops": "1e12 FLOP", "bytes_moved": "1e9 B"}, hw="h100"),
+    "inverse": dict(target="hbm_bw", given={"critical_ai_hbm": "156 FLOP/B"}, hw="a100"),
+    "max": dict(target="d_model", hw="tpu-v5e", presets=["classic-ffn"], bound="max",
+                require=["ffn_fits_in_vmem"], multiple_of=128),
+    "min": dict(target="batch", given={"d_model": 4096}, hw="tpu-v5e", presets=["classic-ffn"], bound="min",
+                require=["ffn_prefetch_hidden"]),
+}
+
+
+def _solve(key, catalog=None):
+    q = dict(QUESTIONS[key])
+    return solve(q.pop("target"), q.pop("given", None), catalog=catalog, **q)
+
+
+@pytest.fixture(scope="module")
+def solutions():
+    return {k: _solve(k) for k in QUESTIONS}
+
+
+# ---------------------------------------------------------------------------
+# words: every message a template asks for exists in both languages
+
+
+_MSG_CALL = re.compile(r"""msg\(\s*["']([A-Za-z0-9_]+)["']\s*(~)?""")
+_SAY_CALL = re.compile(r"""(?:say|label|heading|subheading)\(\s*["']([A-Za-z0-9_]+)["']\s*(~)?""")
+
+
+def _template_keys() -> tuple[set[str], set[str]]:
+    """Literal message keys used by the templates, and prefixes of keys built as "prefix_" ~ value."""
+    keys, prefixes = set(), set()
+    for path in TEMPLATES.glob("*.j2"):
+        text = path.read_text(encoding="utf-8")
+        for rx in (_MSG_CALL, _SAY_CALL):
+            for key, concat in rx.findall(text):
+                (prefixes if concat else keys).add(key)
+    return keys, prefixes
+
+
+def test_every_message_key_used_by_the_templates_has_english_and_chinese():
+    table = message_table()
+    keys, prefixes = _template_keys()
+    assert len(keys) > 40 and {"w_answer", "w_check", "w_step_n"} <= keys
+    missing = sorted(k for k in keys if k not in table)
+    assert not missing, f"templates use messages that do not exist: {missing}"
+    for key in keys:
+        for lang in ("en", "zh"):
+            assert table[key].get(lang, "").strip(), f"message {key!r} has no {lang} text"
+    # keys built from data: every value the data can take has its message
+    domains = {
+        "ask_": ["solve", "max", "min"], "w_origin_": ["hw", "model", "setup", "given", "default"],
+        "note_": ["cancelled", "several_solutions", "override", "strict_bound", "not_integer"],
+        "step_round_": ["max", "min"], "step_round_multiple_": ["max", "min"], "w_round_": ["max", "min"],
+        "w_round_multiple_": ["max", "min"], "w_isolate_": ["max", "min"], "w_answer_": ["solve", "max", "min"],
+        "w_assume_units_": ["si", "iec"],
+    }
+    for prefix in prefixes:
+        for value in domains.get(prefix, []):
+            entry = table.get(prefix + value)
+            assert entry and entry.get("en", "").strip() and entry.get("zh", "").strip(), prefix + value
+        # a prefix of another module's template: every key it can reach has both languages
+        family = [k for k in table if k.startswith(prefix)]
+        assert family, f"no message starts with {prefix!r}"
+        for key in family:
+            assert table[key].get("en", "").strip() and table[key].get("zh", "").strip(), key
+
+
+def test_report_messages_have_both_languages_with_the_same_placeholders():
+    from derive._yamlio import read_yaml
+
+    data = read_yaml(TEMPLATES / "messages-report.yaml")
+    assert all(str(k).startswith("w_") for k in data), "report messages are prefixed w_ (no clash with messages.yaml)"
+    for key, texts in data.items():
+        en, zh = str(texts["en"]), str(texts["zh"])
+        assert en.strip() and zh.strip(), key
+        assert set(re.findall(r"\{(\w+)\}", en)) == set(re.findall(r"\{(\w+)\}", zh)), key
+
+
+def _bilingual_texts(node, path="view"):
+    """Every {en, zh} pair in a view, with where it is."""
+    if isinstance(node, dict):
+        if set(node) >= {"en", "zh"} and all(isinstance(node[k], str) for k in ("en", "zh")):
+            yield path, node
+        for k, v in node.items():
+            yield from _bilingual_texts(v, f"{path}.{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _bilingual_texts(v, f"{path}[{i}]")
+
+
+def test_every_catalog_text_a_write_up_uses_has_both_languages(solutions):
+    from derive._present import build_view
+
+    seen = 0
+    for sol in solutions.values():
+        for path, texts in _bilingual_texts(build_view(sol)):
+            assert texts["en"].strip() and texts["zh"].strip(), f"{sol.target}: {path} lacks a translation"
+            seen += 1
+    assert seen > 50
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+@pytest.mark.parametrize("lang", ["en", "zh", "both"])
+def test_every_format_renders_every_kind_of_step(solutions, fmt, lang):
+    for key, sol in solutions.items():
+        out = render_solution(sol, fmt, lang=lang)
+        assert sol.formatted().mantissa in out or sol.display("si").split()[0].replace(",", "{,}") in out, key
+        if lang in ("zh", "both") and fmt != "latex-fragment":
+            assert re.search(r"[\u4e00-\u9fff]", out), f"{key} {fmt}: no Chinese text"
+        if lang == "en" and fmt not in ("tex", "beamer"):
+            # English alone has no Chinese except in reference titles (the seed chapters' own names)
+            body = re.sub(r"内存层级与带宽|显存与带宽墙", "", out)
+            assert not re.search(r"[\u4e00-\u9fff]", body), f"{key} {fmt}: Chinese in an English write-up"
+
+
+def test_both_languages_put_chinese_first_then_english(solutions):
+    md = render_solution(solutions["max"], "md", lang="both")
+    zh, en = md.index("解出"), md.index("Isolate")
+    assert zh < en
+    assert "第 3 步" in md and "Step 3" in md
+
+
+# ---------------------------------------------------------------------------
+# Markdown for GitHub
+
+
+def test_markdown_math_is_in_dollar_delimiters(solutions):
+    md = render_solution(solutions["min"], "md", lang="en")
+    lines = md.splitlines()
+    blocks = [i for i, ln in enumerate(lines) if ln == "$$"]
+    assert len(blocks) >= 10 and len(blocks) % 2 == 0
+    for start, end in zip(blocks[::2], blocks[1::2]):
+        assert end == start + 2, "a display equation is one line between $$ lines"
+        assert lines[start - 1] == "" and lines[end + 1] == "", "$$ blocks stand in their own paragraph"
+    outside = "\n".join(ln for i, ln in enumerate(lines)
+                        if not any(s <= i <= e for s, e in zip(blocks[::2], blocks[1::2])))
+    outside = re.sub(r"(?<!\\)\$[^$\n]+?(?<!\\)\$", "", outside)        # inline math
+    assert "\\frac" not in outside and "\\mathrm" not in outside
+    assert "B \\ge \\frac{2 \\cdot F}{W_{\\mathrm{HBM}}}" in md          # the reduced bound, in symbols
+    assert "\\left\\lceil 480.4878 \\right\\rceil = 481" in md          # the rounding, shown
+    assert "\n\n\n" not in md
+
+
+# ---------------------------------------------------------------------------
+# HTML: one page, MathML, no script, fonts with fallbacks
+
+
+class _PageText(HTMLParser):
+    """The text of a page outside <math>, and what it loads."""
+
+    def __init__(self):
+        super().__init__()
+        self.depth = 0
+        self.text: list[str] = []
+        self.tags: list[str] = []
+        self.attrs: list[tuple[str, str | None]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        self.attrs.extend(attrs)
+        if tag in ("math", "style"):
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        if tag in ("math", "style"):
+            self.depth -= 1
+
+    def handle_data(self, data):
+        if self.depth == 0:
+            self.text.append(data)
+
+
+def page_text(html: str) -> _PageText:
+    p = _PageText()
+    p.feed(html)
+    return p
+
+
+def test_html_is_one_self_contained_page_with_mathml(solutions):
+    html = render_solution(solutions["max"], "html", lang="both")
+    page = page_text(html)
+    text = "".join(page.text)
+    assert page.tags.count("math") > 20
+    for raw in ("\\frac", "\\mathrm", "$$", "\\left", "\\cdot", "\\sqrt"):
+        assert raw not in text, raw
+    assert "script" not in page.tags and "link" not in page.tags and "img" not in page.tags
+    assert not [a for a in page.attrs if a[0] == "src"]
+    assert "http://" not in html.split("<main>")[0] and "https://" not in html.split("<main>")[0]
+    assert '"Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC"' in html and "sans-serif" in html
+    assert '<html lang="zh-Hans">' in html
+    assert "<msqrt>" in html and "2,816" in html
+
+
+def test_mathml_from_hostile_latex_stays_mathml():
+    from derive._mathml import to_mathml
+
+    out = to_mathml(r"\text{<script>alert(1)</script>} + x_{<b>}")
+    assert "<script" not in out and "<b>" not in out
+    assert out.startswith("<math")
+
+
+# ---------------------------------------------------------------------------
+# escaping: a user formula file whose names hold every LaTeX special
+
+
+HOSTILE = r"""
+quantities:
+  - id: odd_bytes
+    unit: B
+    symbol: 'm_{\mathrm{odd}}'
+    name: {en: 'odd 100% & co_#1 ${x} ~^\ bytes <script>alert(1)</script>', zh: '怪 100% & _ # $ { } ~ ^ \ 字节'}
+    meaning: {en: 'Doubled 50% & _ # $ { } ~ ^ \ *bold* [a](b) | x', zh: '翻倍 50% & _ # $ { } ~ ^ \ 的缓存'}
+    source: convention
+relations:
+  - id: odd_bytes
+    equation: odd_bytes = 2 * kv_bytes_per_token
+    name: {en: 'doubling 50% & _ # $ { } ~ ^ \ <i>', zh: '翻倍 50% & _ # $ { } ~ ^ \ 关系'}
+    meaning: {en: 'Twice 10% & _ # $ { } ~ ^ \ *bold* [a](b) | x', zh: '两倍 10% & _ # $ { } ~ ^ \ 。'}
+    source: convention, page 1 % & _ # ~ ^
+"""
+SPECIALS = "% & _ # $ { } ~ ^ \\"
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    path = tmp_path_factory.mktemp("formulas") / "odd.yaml"
+    path.write_text(HOSTILE, encoding="utf-8")
+    catalog = load_catalog([path])
+    return path, solve("odd_bytes", model="llama2-70b", catalog=catalog)
+
+
+def test_latex_specials_in_catalog_text_are_escaped(hostile):
+    _, sol = hostile
+    tex = render_solution(sol, "tex", lang="both")
+    assert r"100\% \& co\_\#1 \$\{x\} \textasciitilde{}\textasciicircum{}\textbackslash{} bytes" in tex
+    assert r"怪 100\% \& \_ \# \$ \{ \} \textasciitilde{} \textasciicircum{} \textbackslash{} 字节" in tex
+    assert SPECIALS not in tex
+    beamer = render_solution(sol, "beamer", lang="both")
+    assert r"翻倍 50\% \& \_ \# \$ \{ \} \textasciitilde{} \textasciicircum{} \textbackslash{} 关系" in beamer
+
+
+def test_html_and_markdown_escape_catalog_text(hostile):
+    _, sol = hostile
+    html = render_solution(sol, "html", lang="en")
+    assert "<script>" not in html and "<i>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    md = render_solution(sol, "md", lang="en")
+    assert r"co\_\#1 \${x} ~^\\ bytes" in md and r"\<script\>" in md and r"\*bold\* \[a\](b) \| x" in md
+
+
+def test_escaped_specials_compile_with_xelatex(hostile, tmp_path):
+    need_tool("xelatex")
+    pdftotext = need_tool("pdftotext")
+    _, sol = hostile
+    for fmt in ("tex", "beamer"):
+        pdf = _xelatex(render_solution(sol, fmt, lang="both"), tmp_path / fmt)
+        text = subprocess.run([pdftotext, str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+        assert "100% & co_#1 ${x} ~^\\ bytes" in text.replace("\n", " ") or fmt == "beamer"
+        assert "怪 100% & _ # $ { } ~ ^ \\ 字节" in text
+
+
+# ---------------------------------------------------------------------------
+# user templates: searched first, sandboxed, undefined names are errors
+
+
+def test_user_templates_override_the_built_in_ones(tmp_path, solutions):
+    (tmp_path / "solution.md.j2").write_text("MINE {{ s.answer.text }} {{ msg('w_answer', lang) }}\n",
+                                             encoding="utf-8")
+    out = render_solution(solutions["kv"], "md", lang="zh", templates=tmp_path)
+    assert out == "MINE 327.68 kB 答案\n"
+    # the other formats still come from the built-in folder
+    assert "<math" in render_solution(solutions["kv"], "html", templates=tmp_path)
+    assert template_dirs(tmp_path)[0] == tmp_path
+
+
+@pytest.mark.parametrize("body, words", [
+    ("{{ s.no_such_field }}", "no_such_field"),
+    ("{{ ''.__class__.__mro__[1].__subclasses__() }}", "unsafe"),
+    ("{{ msg('no_such_message', 'en') }}", "no_such_message"),
+    ("{% for %}", "syntax"),
+])
+def test_user_templates_cannot_run_code_or_use_undefined_names(tmp_path, solutions, body, words):
+    (tmp_path / "solution.md.j2").write_text(body + "\n", encoding="utf-8")
+    with pytest.raises(TemplateError) as err:
+        render_solution(solutions["kv"], "md", templates=tmp_path)
+    assert words in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_user_template_errors_are_one_line_in_the_cli(tmp_path, cli):
+    (tmp_path / "solution.html.j2").write_text("{{ s.answer.nope }}\n", encoding="utf-8")
+    run = cli("solve", "critical_ai", "--hw", "a100", "--format", "html", "--templates", str(tmp_path))
+    assert run.code == 2
+    assert run.err.startswith("derive: error:") and run.err.count("\n") == 1 and "nope" in run.err
+
+
+# ---------------------------------------------------------------------------
+# Jupyter
+
+
+def test_solution_displays_itself_in_jupyter(solutions, tmp_path):
+    sol = solutions["max"]
+    md = sol._repr_markdown_()
+    assert md.startswith("## model width") and "$$" in md and "**2,816**" in md
+    frag = sol._repr_latex_()
+    assert frag.startswith("$$\n\\begin{aligned}") and frag.rstrip().endswith("\\end{aligned}\n$$")
+    assert "D &= 128 \\cdot \\left\\lfloor" in frag and "D &\\le 2{,}816" in frag
+    assert frag.count("{") == frag.count("}")
+    doc = "\\documentclass{article}\\usepackage{amsmath}\\begin{document}\n" + frag + "\n\\end{document}\n"
+    _xelatex(doc, tmp_path)
+
+
+# ---------------------------------------------------------------------------
+# PDF through latexmk, and its errors
+
+
+def test_solve_format_pdf_compiles_with_latexmk(tmp_path, cli):
+    need_tool("latexmk")
+    pdftotext = need_tool("pdftotext")
+    out = tmp_path / "d.pdf"
+    run = cli("solve", "d_model", "--max", "--require", "ffn_fits_in_vmem", "--hw", "tpu-v5e", "--preset",
+              "classic-ffn", "--lang", "both", "--format", "pdf", "--beamer", "-o", str(out))
+    assert run.code == 0, run.err
+    assert out.read_bytes().startswith(b"%PDF")
+    text = subprocess.run([pdftotext, str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert "2,896" in text and "模型宽度" in text
+
+
+def test_a_failing_compile_reports_the_tex_error_lines(tmp_path, cli):
+    need_tool("latexmk")
+    (tmp_path / "solution.tex.j2").write_text(
+        "\\documentclass{article}\n\\begin{document}\n{{ s.answer.text }}\n\\undefinedmacro\n\\end{document}\n",
+        encoding="utf-8")
+    out = tmp_path / "out" / "x.pdf"
+    run = cli("solve", "critical_ai", "--hw", "a100", "--format", "pdf", "--templates", str(tmp_path),
+              "-o", str(out))
+    assert run.code == 2
+    assert run.err.count("\n") == 1
+    assert "! Undefined control sequence." in run.err and "l.4 \\undefinedmacro" in run.err
+    assert (tmp_path / "out" / "x.log").exists() and not out.exists()
+
+
+def test_tex_error_lines_are_read_from_the_log():
+    from derive.latex_build import tex_errors
+
+    log = "This is XeTeX\n(./doc.tex\n! Missing $ inserted.\n<inserted text>\n$\nl.12 a_b\n\n"
+    assert tex_errors(log) == ["! Missing $ inserted.", "l.12 a_b"]
+
+
+# ---------------------------------------------------------------------------
+
+
+def _xelatex(source: str, folder: Path) -> Path:
+    """Compile once with xelatex (enough for page counts and text); fail with TeX's error lines."""
+    from derive.latex_build import tex_errors
+
+    xelatex = need_tool("xelatex")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "doc.tex").write_text(source, encoding="utf-8")
+    proc = subprocess.run([xelatex, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "doc.tex"],
+                          cwd=folder, capture_output=True, text=True, timeout=180)
+    log = (folder / "doc.log").read_text(encoding="utf-8", errors="replace")
+    assert proc.returncode == 0, " ".join(tex_errors(log))
+    assert "Missing character" not in log, [ln for ln in log.splitlines() if "Missing character" in ln][:3]
+    return folder / "doc.pdf"
