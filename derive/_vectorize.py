@@ -43,6 +43,7 @@ __all__ = ["Vectorized", "vectorize"]
 
 REL_TOL = 1e-12          # two sides this close count as equal (a boundary that holds)
 NEAR_MULTIPLE = 1e-9     # an edge this close to a multiple is checked against the conditions
+CHUNK = 1 << 15          # grid points evaluated together: a block's arrays stay in the CPU cache
 
 
 @dataclass
@@ -74,6 +75,7 @@ class Vectorized:
     _conditions: list[_Condition] = field(default_factory=list)
     _bound: str | None = None
     _step: float | None = None
+    _positive: bool = False                   # SymPy proved the formula positive for positive inputs
 
     def __call__(self, *arrays: Any) -> "np.ndarray":
         import numpy as np
@@ -83,15 +85,82 @@ class Vectorized:
         arrays = tuple(np.asarray(a, dtype=np.float64) for a in arrays)
         shape = np.broadcast_shapes(*(a.shape for a in arrays)) if arrays else ()
         with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
-            if self.kind == "bound":
-                out = self._bound_values(arrays, shape)
-            else:
-                out = np.asarray(self._fn(*arrays), dtype=np.float64)
-                out = np.where(np.isfinite(out) & (out > 0), out, np.nan) if out.ndim else (
-                    out if np.isfinite(out) and out > 0 else np.float64(np.nan))
-        if out.shape != shape:
-            out = np.broadcast_to(out, shape)
+            if self.kind != "bound":
+                out = self._fn(*arrays)
+                out = np.asarray(out, dtype=np.float64) if self._positive else _positive(out)
+                return out if out.shape == shape else np.broadcast_to(out, shape)
+            if self._fast:
+                return self._bound_fast(arrays, shape)
+            return self._bound_general(arrays, shape)
+
+    # -- bounds ---------------------------------------------------------------
+
+    @property
+    def _fast(self) -> bool:
+        """One condition with one boundary expression: the common case, evaluated block by block."""
+        return len(self._conditions) == 1 and len(self._conditions[0].roots) == 1
+
+    def _bound_fast(self, arrays: Sequence["np.ndarray"], shape: tuple[int, ...]) -> "np.ndarray":
+        """The boundary, rounded, in blocks along the first axis so that each block's passes stay
+        in the CPU cache; the few points next to a multiple are settled together at the end."""
+        import numpy as np
+
+        root = self._conditions[0].roots[0]
+        nd = len(shape)
+        arrays = tuple(a.reshape((1,) * (nd - a.ndim) + a.shape) for a in arrays)
+        size = int(np.prod(shape, dtype=np.int64))
+        if nd == 0 or size <= CHUNK:
+            blocks = [(0, shape[0] if nd else 1)]
+        else:
+            rows = max(1, CHUNK // max(1, size // shape[0]))
+            blocks = [(lo, min(lo + rows, shape[0])) for lo in range(0, shape[0], rows)]
+        out = np.empty(shape)
+        pending_at, pending_m = [], []
+        per_row = size // shape[0] if nd else 1
+        for lo, hi in blocks:
+            part = tuple(a[lo:hi] if a.shape[0] != 1 else a for a in arrays) if nd else arrays
+            part_shape = (hi - lo,) + shape[1:] if nd else ()
+            edge = _owned(root(*part), part_shape)
+            if self._step is not None:
+                edge, flat, m = self._round(edge, self._step)
+                if flat.size:
+                    pending_at.append(flat + lo * per_row)
+                    pending_m.append(m)
+            # a boundary at or below zero: no maximum / no positive minimum (rounding keeps it <= 0)
+            out[lo:hi] = _nan_unless_positive(edge)
+        if pending_at:
+            self._settle(out, np.concatenate(pending_at), np.concatenate(pending_m), arrays, shape)
         return out
+
+    def _bound_general(self, arrays: Sequence["np.ndarray"], shape: tuple[int, ...]) -> "np.ndarray":
+        """Several conditions: the tightest on the bound's side, checked against the other side."""
+        import numpy as np
+
+        upper = np.full(shape, np.inf)
+        lower = np.zeros(shape)
+        upper_strict = np.zeros(shape, dtype=bool)
+        lower_strict = np.zeros(shape, dtype=bool)
+        for cond in self._conditions:
+            edge = self._edge(cond, arrays, shape)
+            if cond.caps == "above":
+                upper_strict = np.where(edge < upper, cond.strict, upper_strict | ((edge == upper) & cond.strict))
+                upper = np.where(np.isnan(edge), np.nan, np.minimum(upper, edge))
+            else:
+                lower_strict = np.where(edge > lower, cond.strict, lower_strict | ((edge == lower) & cond.strict))
+                lower = np.where(np.isnan(edge), np.nan, np.maximum(lower, edge))
+        edge, other = (upper, lower) if self._bound == "max" else (lower, upper)
+        answer = np.where(np.isinf(edge) | (edge <= 0), np.nan, edge)
+        if self._step is not None:
+            answer, flat, m = self._round(answer, self._step)
+            answer = _nan_unless_positive(answer)
+            if flat.size:
+                self._settle(answer, flat, m, arrays, shape)
+        # the other side's limit must let the answer through
+        if self._bound == "max":
+            ok = _at_least(answer, other, lower_strict)
+        else:
+            ok = _at_least(other, answer, upper_strict)
+        return _nan_unless_positive(np.where(ok, answer, np.nan))
 
     # -- bounds ---------------------------------------------------------------
 
@@ -129,75 +198,78 @@ class Vectorized:
             root = np.where(missing, np.where(always, limit, np.nan), root)
         return root
 
-    def _bound_values(self, arrays: Sequence["np.ndarray"], shape) -> "np.ndarray":
+    def _round(self, edge: "np.ndarray", step: float) -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
+        """floor (max) or ceil (min) of ``edge`` to a multiple of ``step`` (``edge`` is overwritten).
+
+        Returns the rounded values and the points where float64 puts the edge
+        within NEAR_MULTIPLE of a multiple (flat indices, and that multiple's
+        index ``m``): there the exact edge may lie on either side of the
+        multiple, and :meth:`_settle` lets the conditions decide.
+        """
         import numpy as np
 
-        upper = np.full(shape, np.inf)
-        lower = np.zeros(shape)
-        upper_strict = np.zeros(shape, dtype=bool)
-        lower_strict = np.zeros(shape, dtype=bool)
-        for cond in self._conditions:
-            edge = self._edge(cond, arrays, shape)
-            if cond.caps == "above":
-                upper_strict = np.where(edge < upper, cond.strict, upper_strict | ((edge == upper) & cond.strict))
-                upper = np.where(np.isnan(edge), np.nan, np.minimum(upper, edge))
-            else:
-                lower_strict = np.where(edge > lower, cond.strict, lower_strict | ((edge == lower) & cond.strict))
-                lower = np.where(np.isnan(edge), np.nan, np.maximum(lower, edge))
-        if self._bound == "max":
-            edge, other = upper, lower
-        else:
-            edge, other = lower, upper
-        edge = np.where(np.isinf(edge) | (edge <= 0), np.nan, edge)
-        step = self._step
-        if step is None:
-            answer = edge
-        else:
-            answer = self._round(edge, arrays, shape, step)
-        # the other side's limit must let the answer through
-        ok = np.isfinite(answer) & (answer > 0)
-        if self._bound == "max":
-            ok &= _at_least(answer, other, lower_strict)
-        else:
-            ok &= _at_least(other, answer, upper_strict)
-        return np.where(ok, answer, np.nan)
-
-    def _round(self, edge: "np.ndarray", arrays: Sequence["np.ndarray"], shape, step: float) -> "np.ndarray":
-        """floor (max) or ceil (min) of ``edge`` to a multiple of ``step``, exact near the multiples."""
-        import numpy as np
-
-        r = edge / step
+        r = edge if step == 1 else np.divide(edge, step, out=edge)
         if self._bound == "max":
             n = np.floor(r)
-            # just below a multiple: float rounding may hide an exact edge at n + 1
-            near_next = (n + 1 - r) <= NEAR_MULTIPLE * np.maximum(1.0, r)
-            # just above a multiple: an exact edge may lie a hair below n
-            near_this = (r - n) <= NEAR_MULTIPLE * np.maximum(1.0, r)
-            n = self._settle(n, near_next, +1, arrays, shape, step)
-            n = self._settle(n, near_this & ~near_next, 0, arrays, shape, step, fallback=-1)
+            d = np.subtract(r, n, out=r)        # distance to the rounded value, in [0, 1)
         else:
             n = np.ceil(r)
-            near_prev = (r - (n - 1)) <= NEAR_MULTIPLE * np.maximum(1.0, r)
-            near_this = (n - r) <= NEAR_MULTIPLE * np.maximum(1.0, r)
-            n = self._settle(n, near_prev, -1, arrays, shape, step)
-            n = self._settle(n, near_this & ~near_prev, 0, arrays, shape, step, fallback=+1)
-        return n * step
+            d = np.subtract(n, r, out=r)
+        top = np.fmax.reduce(n, axis=None) if n.size else 0.0
+        tol = NEAR_MULTIPLE * max(1.0, float(top) + 1.0 if np.isfinite(top) else 1.0)
+        near = (d <= tol) | (d >= 1.0 - tol)
+        if near.any():
+            flat = np.flatnonzero(near)
+            n_flat, d_flat = n.reshape(-1), d.reshape(-1)      # views: n and d are fresh, contiguous
+            m = np.round(n_flat[flat] + d_flat[flat] if self._bound == "max" else n_flat[flat] - d_flat[flat])
+        else:
+            flat = m = np.empty(0)
+        if step != 1:
+            np.multiply(n, step, out=n)
+        return n, flat.astype(np.intp), m
 
-    def _settle(self, n: "np.ndarray", mask: "np.ndarray", shift: int, arrays, shape, step: float,
-                fallback: int = 0) -> "np.ndarray":
-        """Where ``mask``: take ``n + shift`` if the conditions hold there, else ``n + fallback``."""
+    def _settle(self, out: "np.ndarray", flat: "np.ndarray", m: "np.ndarray", arrays: Sequence["np.ndarray"],
+                shape: tuple[int, ...]) -> None:
+        """At points next to a multiple: ``m`` if the conditions hold there, else the next one inward."""
         import numpy as np
 
-        mask = mask & np.isfinite(n)
-        if not mask.any():
-            return n
-        idx = np.nonzero(mask)
-        sub = [np.broadcast_to(a, shape)[idx] for a in arrays]
-        trial = (n[idx] + shift) * step
-        ok = self._feasible(trial, sub) & (trial > 0)
-        n = n.copy()
-        n[idx] = np.where(ok, n[idx] + shift, n[idx] + fallback)
-        return n
+        step = self._step
+        where = np.unravel_index(flat, shape)
+        sub = [np.broadcast_to(a, shape)[where] for a in arrays]
+        ok = self._feasible(m * step, sub) & (m > 0)
+        value = np.where(ok, m, m - 1 if self._bound == "max" else m + 1) * step
+        value[~(value > 0)] = np.nan
+        out.reshape(-1)[flat] = value
+
+
+def _owned(values: Any, shape) -> "np.ndarray":
+    """``values`` as a writeable float64 array of ``shape`` that nothing else holds."""
+    import numpy as np
+
+    out = np.asarray(values, dtype=np.float64)
+    if out.shape != shape or not out.flags.writeable or not out.flags.owndata:
+        out = np.array(np.broadcast_to(out, shape), dtype=np.float64)
+    return out
+
+
+def _nan_unless_positive(out: "np.ndarray") -> "np.ndarray":
+    """NaN (in place) wherever ``out`` is not a positive number."""
+    import numpy as np
+
+    good = out > 0                    # NaN compares false
+    if not good.all():
+        out[~good] = np.nan
+    return out
+
+
+def _positive(values: Any) -> "np.ndarray":
+    """Values as float64 with NaN where the engine would find no positive real value."""
+    import numpy as np
+
+    out = np.asarray(values, dtype=np.float64)
+    if out.ndim == 0:
+        return out if out > 0 else np.float64(np.nan)
+    return _nan_unless_positive(_owned(out, out.shape))
 
 
 def _at_least(a: "np.ndarray", b: "np.ndarray", strict: "np.ndarray") -> "np.ndarray":
@@ -308,7 +380,8 @@ def vectorize(solution: "Solution", names: Sequence[str]) -> Vectorized:
         kind = "formula"
     _check_free(expr, set(syms), solution.target)
     fn = _lambdify(syms, expr, {"derive_pick": _pick_smallest})
-    return Vectorized(solution.target, names, kind, expr, fn)
+    # positive inputs give a positive value (no NaN to mark) when SymPy can prove it
+    return Vectorized(solution.target, names, kind, expr, fn, _positive=bool(expr.is_positive))
 
 
 def _vectorize_bound(solution: "Solution", names: tuple[str, ...], syms, consts) -> Vectorized:
