@@ -603,9 +603,11 @@ _sign_part_cache: dict[tuple[sympy.Expr, sympy.Symbol], sympy.Expr] = {}
 
 
 def _sign_part(expr: sympy.Expr, t: sympy.Symbol) -> sympy.Expr:
-    """``expr`` with its positive factors free of ``t`` divided out: same sign, same roots in ``t``.
+    """``expr`` with its positive factors free of ``t`` (and powers of ``t``) divided out: same sign,
+    same positive roots in ``t``.
 
-    ``8*B*D**2/F - 8*D**2*e/W`` becomes ``B*W - e*F``: D cancels. Memoised per process.
+    ``8*B*D**2/F - 8*D**2*e/W`` becomes ``B*W - e*F``: D cancels, whether the target is B or D
+    (then the condition does not depend on it). Memoised per process.
     """
     key = (expr, t)
     hit = _sign_part_cache.get(key)
@@ -624,6 +626,8 @@ def _compute_sign_part(expr: sympy.Expr, t: sympy.Symbol) -> sympy.Expr:
         for f in factors:
             base = f.base if isinstance(f, sympy.Pow) else f
             if not f.has(t) and (f.is_positive is True or base.is_positive is True):
+                continue
+            if base == t and f.is_positive is True:   # t**k > 0 for t > 0: it never changes the sign
                 continue
             out.append(f)
         return sympy.Mul(*out)

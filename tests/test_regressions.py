@@ -66,3 +66,15 @@ def test_input_that_picks_the_regime_is_not_reported_as_cancelled(target, given,
     sol = solve(target, given)
     assert deciding not in sol.cancelled
     assert not any(n.kind == "cancelled" for n in sol.notes)
+
+
+@pytest.mark.parametrize("bound", ["max", "min"])
+@pytest.mark.parametrize("batch", [10, 1000])
+def test_bound_on_a_symbol_that_cancels_out_of_the_condition_says_so(bound, batch):
+    """`solve d_model --max --require ffn_prefetch_hidden` said "d_model has no maximum ...; did you
+    mean --min?", and --min then said "did you mean --max?": D cancels out of the condition (both
+    sides grow as D**2), but the positive factor D**2 was kept in the sign test. Found by the
+    bound-tightness property tests."""
+    with pytest.raises(NoSolutionError, match="does not depend on d_model"):
+        solve("d_model", {"batch": batch}, hw="tpu-v5e", presets=["classic-ffn"], bound=bound,
+              require=["ffn_prefetch_hidden"])
