@@ -33,6 +33,9 @@ NOT_INVERTIBLE: dict[tuple[str, str], str] = {
     ("flash_col_blocks", "flash_block_cols"): "T_c = ceil(N / B_c): many B_c give one T_c",
     ("flash_row_blocks", "seq_len"): "T_r = ceil(N / B_r): many N give one T_r",
     ("flash_row_blocks", "flash_block_rows"): "T_r = ceil(N / B_r): many B_r give one T_r",
+    # hosts are whole machines: ceil(chips / chips per host)
+    ("num_hosts", "num_devices"): "ceil(N / chips per host): many chip counts need the same hosts",
+    ("num_hosts", "chips_per_host"): "ceil(N / chips per host): many host sizes give the same count",
 }
 
 
