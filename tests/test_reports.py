@@ -1,0 +1,257 @@
+"""The worked problems in reports/: committed Markdown matches a fresh render, every answer is
+in every format, the LaTeX compiles with xelatex to the right number of pages with the answer
+and Chinese text in it, and the HTML opens in headless Chromium with MathML and no raw LaTeX."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import struct
+import subprocess
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, need_tool
+from derive import load_catalog
+from derive.problems import load_problem
+from derive.report import REGENERATE, render_report, report_context
+
+REPORTS = ROOT / "reports"
+PROBLEMS = sorted(REPORTS.glob("*.yaml"))
+IDS = [p.stem for p in PROBLEMS]
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def contexts():
+    catalog = load_catalog()
+    out = {}
+    for path in PROBLEMS:
+        problem = load_problem(path, catalog)
+        out[path.stem] = (problem, report_context(problem, catalog), catalog)
+    return out
+
+
+def _render(contexts, stem, fmt, lang):
+    problem, context, catalog = contexts[stem]
+    return render_report(problem, fmt, lang, catalog=catalog, context=context)
+
+
+def _answers(context):
+    """Each question's answer as the reports print it (mantissa and unit), e.g. '2,896' or '1.25 GiB'."""
+    return [q["s"]["answer"]["text"] for q in context["questions"]]
+
+
+def test_the_reports_folder_has_the_required_problems():
+    required = {"sb-ch3-problem-1", "sb-ch3-problem-2", "sb-ch3-problem-3", "sb-ch3-problem-4",
+                "training-memory-7b", "kv-cache-llama2-70b", "pcie-kv-reload", "gpus-70b-training",
+                "engine-inverse-questions"}
+    assert required <= set(IDS), sorted(required - set(IDS))
+
+
+@pytest.mark.parametrize("stem", IDS)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_committed_markdown_is_what_derive_renders_now(contexts, stem, lang):
+    committed = REPORTS / f"{stem}.{lang}.md"
+    assert committed.exists(), f"{committed.name} is missing; regenerate with: {REGENERATE}"
+    fresh = _render(contexts, stem, "md", lang)
+    assert committed.read_text(encoding="utf-8") == fresh, \
+        f"{committed.name} is out of date; regenerate with: {REGENERATE}"
+
+
+def test_the_reports_index_lists_every_problem():
+    index = (REPORTS / "README.md").read_text(encoding="utf-8")
+    for stem in IDS:
+        for lang in ("en", "zh"):
+            assert f"({stem}.{lang}.md)" in index, f"reports/README.md does not link {stem}.{lang}.md"
+    assert REGENERATE in index
+
+
+@pytest.mark.parametrize("stem", IDS)
+def test_every_answer_and_expected_value_is_in_every_format(contexts, stem):
+    problem, context, catalog = contexts[stem]
+    from derive.problems import expected_value
+
+    for q, view in zip(problem.questions, context["questions"]):
+        expected = expected_value(q, catalog)
+        if expected is not None and q.tolerance is None:
+            assert view["s"]["answer"]["base"] == pytest.approx(float(expected), rel=1e-12), q.id
+    for fmt in ("md", "html", "tex", "beamer"):
+        for lang in ("en", "zh", "both"):
+            out = _render(contexts, stem, fmt, lang)
+            for answer in _answers(context):
+                shown = answer.split()[0]
+                assert shown in out or shown.replace(",", "{,}") in out, (fmt, lang, answer)
+
+
+def test_derive_report_writes_every_format(tmp_path, cli):
+    run = cli("report", str(REPORTS / "engine-inverse-questions.yaml"), str(REPORTS / "pcie-kv-reload.yaml"),
+              "--lang", "en,zh,both", "--format", "md,html,tex,beamer", "-o", str(tmp_path))
+    assert run.code == 0, run.err
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert len(names) == 2 * 3 * 4 and len(run.out.splitlines()) == 24
+    assert "engine-inverse-questions.both.slides.tex" in names and "pcie-kv-reload.zh.html" in names
+    assert "26.84 ms" in (tmp_path / "pcie-kv-reload.en.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--format", "docx"], "unknown format 'docx'"),
+    (["--lang", "fr", "-o", "X"], "unknown lang 'fr'"),
+    (["--format", "md,html"], "need -o DIR"),
+])
+def test_derive_report_refuses_bad_options_in_one_line(cli, args, words):
+    run = cli("report", str(REPORTS / "pcie-kv-reload.yaml"), *args)
+    assert run.code == 2 and words in run.err and run.err.count("\n") == 1
+
+
+def test_derive_report_names_a_broken_problem_file(tmp_path, cli):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: bad\ntitle: {en: T, zh: 题}\nstatement: {en: S, zh: 述}\nquestions:\n"
+                   "  - id: q\n    ask: {en: A, zh: 问}\n    solve: no_such_quantity\n", encoding="utf-8")
+    run = cli("report", str(bad), "--format", "md", "--lang", "en")
+    assert run.code == 2 and "bad.yaml:5" in run.err and "no_such_quantity" in run.err
+
+
+# ---------------------------------------------------------------------------
+# LaTeX: every report's article and slides, compiled once each with xelatex (in parallel)
+
+
+def _frames_expected(context) -> int:
+    """Title, problem, assumptions (if any), per question (question+given, steps, answer, assumptions,
+    check), sources."""
+    problem = context["problem"]
+    n = 2 + (1 if problem["assumptions"] else 0) + 1
+    for q in context["questions"]:
+        n += 1 + len(q["s"]["steps"]) + 3
+    return n
+
+
+@pytest.fixture(scope="module")
+def compiled(contexts, tmp_path_factory):
+    """{(stem, kind): (pdf path, log text, return code)} for kind in article, slides (lang both)."""
+    xelatex = need_tool("xelatex")
+    root = tmp_path_factory.mktemp("pdf")
+    jobs = []
+    for stem in IDS:
+        for kind, fmt in (("article", "tex"), ("slides", "beamer")):
+            folder = root / f"{stem}-{kind}"
+            folder.mkdir()
+            (folder / "doc.tex").write_text(_render(contexts, stem, fmt, "both"), encoding="utf-8")
+            jobs.append((stem, kind, folder))
+
+    def run(job):
+        stem, kind, folder = job
+        proc = subprocess.run([xelatex, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "doc.tex"],
+                              cwd=folder, capture_output=True, text=True, timeout=300)
+        log = (folder / "doc.log").read_text(encoding="utf-8", errors="replace")
+        return (stem, kind), (folder / "doc.pdf", log, proc.returncode)
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        return dict(pool.map(run, jobs))
+
+
+def _pdf_pages_and_text(pdf: Path) -> tuple[int, str]:
+    info = subprocess.run([need_tool("pdfinfo"), str(pdf)], capture_output=True, text=True, check=True).stdout
+    pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    text = subprocess.run([need_tool("pdftotext"), "-layout", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    return pages, text
+
+
+@pytest.mark.parametrize("stem", IDS)
+@pytest.mark.parametrize("kind", ["article", "slides"])
+def test_latex_compiles_with_the_answers_and_chinese_text(compiled, contexts, stem, kind):
+    from derive.latex_build import tex_errors
+
+    pdf, log, code = compiled[(stem, kind)]
+    assert code == 0, f"xelatex failed: {' '.join(tex_errors(log))}"
+    assert "Missing character" not in log, [ln for ln in log.splitlines() if "Missing character" in ln][:3]
+    pages, text = _pdf_pages_and_text(pdf)
+    _, context, _ = contexts[stem]
+    if kind == "slides":
+        assert pages == _frames_expected(context), "one frame per step, and no frame breaks in two"
+    else:
+        assert 1 <= pages <= 6 * len(context["questions"]) + 2
+    flat = re.sub(r"\s+", " ", text)
+    for answer in _answers(context):
+        assert answer in flat, f"answer {answer!r} is not in the PDF text"
+    title_zh = context["problem"]["title"]["zh"]
+    chinese = max(re.findall(r"[\u4e00-\u9fff]+", title_zh), key=len)
+    assert chinese in flat.replace(" ", ""), "the Chinese title is not in the PDF text"
+    for word in ("答案", "验算") if kind == "slides" else ("已知量", "答案", "验算"):
+        assert word in flat.replace(" ", "")
+
+
+def test_beamer_frames_fit_their_slides(compiled):
+    """A step too long for its frame is shrunk, not cut: no overfull vbox beyond rounding."""
+    for (stem, kind), (_, log, code) in compiled.items():
+        if kind != "slides" or code != 0:
+            continue
+        big = [float(x) for x in re.findall(r"Overfull \\vbox \(([\d.]+)pt too high\)", log)]
+        assert all(b < 6 for b in big), (stem, big)
+        wide = [float(x) for x in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)]
+        assert all(w < 12 for w in wide), (stem, wide)
+
+
+# ---------------------------------------------------------------------------
+# HTML in headless Chromium
+
+
+def _chromium(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    exe = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    if exe is None:
+        need_tool("chromium")
+    with tempfile.TemporaryDirectory(prefix="derive-chromium-") as profile:
+        return subprocess.run([exe, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *args], capture_output=True,
+                              text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def browsed(contexts, tmp_path_factory):
+    """{stem: (dom, png path)} for every report's --lang both page."""
+    root = tmp_path_factory.mktemp("html")
+    pages = {}
+    for stem in IDS:
+        page = root / f"{stem}.html"
+        page.write_text(_render(contexts, stem, "html", "both"), encoding="utf-8")
+        pages[stem] = page
+
+    def visit(stem):
+        page = pages[stem]
+        png = page.with_suffix(".png")
+        shot = _chromium(f"--screenshot={png}", "--window-size=1100,1600", page.as_uri())
+        dom = _chromium("--dump-dom", page.as_uri())
+        assert dom.returncode == 0, dom.stderr[-500:]
+        return stem, (dom.stdout, png if shot.returncode == 0 else None)
+
+    if not (shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")):
+        need_tool("chromium")
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        return dict(pool.map(visit, IDS))
+
+
+@pytest.mark.parametrize("stem", IDS)
+def test_html_opens_in_chromium_with_mathml_and_no_raw_latex(browsed, contexts, stem):
+    from test_render import page_text
+
+    dom, png = browsed[stem]
+    assert png is not None and png.exists()
+    head = png.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", head[16:24]) == (1100, 1600)
+    assert png.stat().st_size > 20_000, "the screenshot is (nearly) blank"
+    parsed = page_text(dom)
+    text = "".join(parsed.text)
+    for raw in ("\\frac", "\\mathrm", "$$", "\\left", "\\cdot", "\\sqrt", "\\le ", "{,}"):
+        assert raw not in text, f"raw LaTeX {raw!r} reached the page text"
+    _, context, _ = contexts[stem]
+    steps = sum(len(q["s"]["steps"]) for q in context["questions"])
+    assert parsed.tags.count("math") >= 2 * steps
+    flat = re.sub(r"\s+", " ", text)
+    for answer in _answers(context):
+        assert answer in flat
+    assert context["problem"]["title"]["zh"][:6] in flat
