@@ -1,0 +1,390 @@
+"""The numbers behind each plot, all from the engine: ``solve()``, sweeps, catalog presets.
+
+Each ``*_data`` function returns a plain record of NumPy arrays and exact
+values; ``_plot_draw.py`` draws it. Nothing here is re-derived by hand: a curve
+is a :func:`derive.sweep.sweep` of a catalog quantity, a point is a
+:func:`derive.solve`, a limit is a catalog condition's own side with the
+engine's values put in. Labels are bilingual dicts (``{"en": ..., "zh": ...}``)
+from the catalog or from ``templates/messages-plot.yaml``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from ._errors import DeriveError, InputError, NoSolutionError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+    import sympy
+
+    from ._model import Catalog
+
+__all__ = ["HierarchyData", "KVData", "MemoryData", "RooflineData", "hierarchy_data", "kv_data", "memory_data",
+           "roofline_data"]
+
+Text = dict  # {"en": ..., "zh": ...}
+
+# The seed chapters' operations, placed on the roofline: (message key, quantity, inputs, setup presets).
+# Matrix sizes are the chapter's (a 4096³ matmul; batch 1 against a 4096 x 4096 matrix);
+# the elementwise operations are the catalog's op-* presets.
+OPERATIONS: tuple[tuple[str, str, Mapping[str, int], tuple[str, ...]], ...] = (
+    ("plot_op_large_matmul", "matmul_intensity", {"matmul_rows": 4096, "matmul_inner": 4096, "matmul_cols": 4096}, ()),
+    ("plot_op_matvec", "matmul_intensity", {"matmul_rows": 1, "matmul_inner": 4096, "matmul_cols": 4096}, ()),
+    ("plot_op_add", "elementwise_intensity", {}, ("op-add",)),
+    ("plot_op_layernorm", "elementwise_intensity", {}, ("op-layernorm",)),
+    ("plot_op_softmax", "elementwise_intensity", {}, ("op-softmax",)),
+)
+
+# memory levels of the hierarchy plot, from the registers outwards
+LEVELS = ("register", "smem", "l2", "vmem", "hbm", "host", "nvlink", "ici", "pcie", "network")
+
+
+def words(key: str, **fields: Any) -> Text:
+    """A message from templates/messages*.yaml in both languages."""
+    from .render import _make_msg, template_dirs
+
+    msg = _make_msg(tuple(template_dirs()))
+    return {"en": msg(key, "en", **fields), "zh": msg(key, "zh", **fields)}
+
+
+def _text(t) -> Text:
+    return {"en": t.en, "zh": t.zh}
+
+
+def _number(value: "sympy.Expr") -> float:
+    return float(value.evalf(17))
+
+
+def _shown(value: "sympy.Expr", dims) -> str:
+    """The value with a readable prefix: decimal, or binary when that is shorter (256 KiB, not 262.144 kB)."""
+    from ._units import format_value
+
+    si = format_value(value, dims, "si").text
+    iec = format_value(value, dims, "iec").text
+    return iec if len(iec) < len(si) else si
+
+
+def _catalog(catalog: "Catalog | None") -> "Catalog":
+    if catalog is not None:
+        return catalog
+    from ._loader import load_catalog
+
+    return load_catalog()
+
+
+# ---------------------------------------------------------------------------
+# roofline
+
+
+@dataclass(frozen=True)
+class ChipRoofline:
+    hw: str
+    name: Text
+    intensity: "np.ndarray"        # FLOP/B
+    attainable: "np.ndarray"       # FLOP/s, the engine's attainable_flops at each intensity
+    ridge: float                   # critical_ai_hbm, FLOP/B
+    ridge_flops: float             # attainable_flops at the ridge (the peak)
+    ridge_text: str                # "156 FLOP/B"
+
+
+@dataclass(frozen=True)
+class OperationPoint:
+    key: str                       # message key or "user:NAME"
+    label: Text
+    intensity: float
+    intensity_text: str
+    attainable: dict[str, float]   # hw -> attainable_flops at this intensity
+
+
+@dataclass(frozen=True)
+class RooflineData:
+    chips: tuple[ChipRoofline, ...]
+    operations: tuple[OperationPoint, ...]
+    title: Text
+
+
+def roofline_data(hw: Sequence[str], points: Mapping[str, str] | None = None, *,
+                  catalog: "Catalog | None" = None, samples: int = 400) -> RooflineData:
+    """Rooflines of ``hw`` chips, their ridge points, the chapters' operations and the user's ``points``
+    (name → intensity text such as ``"12"`` or ``"12 FLOP/B"``)."""
+    import numpy as np
+
+    from ._solver import solve
+    from ._values import parse_value
+    from .sweep import sweep
+
+    catalog = _catalog(catalog)
+    if not hw:
+        raise InputError("the roofline needs at least one chip: give --hw ID (repeatable)")
+    ai = catalog.quantities["arithmetic_intensity"]
+    ops: list[tuple[str, Text, Any]] = []
+    for key, target, given, presets in OPERATIONS:
+        sol = solve(target, dict(given), presets=presets, catalog=catalog)
+        n = given.get("matmul_inner", "")
+        ops.append((key, words(key, n=n), sol.value))
+    for name, text in (points or {}).items():
+        ops.append((f"user:{name}", {"en": name, "zh": name}, parse_value(str(text), ai)))
+    ridges = {h: solve("critical_ai", hw=h, catalog=catalog) for h in hw}
+    intensities = [float(v.evalf(17)) for _, _, v in ops] + [r.float for r in ridges.values()]
+    lo, hi = min(intensities) / 4, max(intensities) * 8
+    grid = np.geomspace(lo, hi, samples)
+    chips = []
+    for h in hw:
+        preset = catalog.preset(h, "hw")
+        curve = sweep("attainable_flops", {"arithmetic_intensity": grid}, hw=h, catalog=catalog)
+        ridge = ridges[h]
+        peak = solve("attainable_flops", {"arithmetic_intensity": ridge.value}, hw=h, catalog=catalog)
+        chips.append(ChipRoofline(h, _text(preset.name), grid, curve.values, ridge.float, peak.float,
+                                  ridge.display()))
+    points_out = []
+    for key, label, value in ops:
+        on = {h: solve("attainable_flops", {"arithmetic_intensity": value}, hw=h, catalog=catalog).float for h in hw}
+        points_out.append(OperationPoint(key, label, _number(value), _shown(value, ai.dims), on))
+    names = {lang: ", ".join(c.name[lang] for c in chips) for lang in ("en", "zh")}
+    return RooflineData(tuple(chips), tuple(points_out), words("plot_roofline_title", chips=names))
+
+
+# ---------------------------------------------------------------------------
+# training memory against batch size
+
+
+@dataclass(frozen=True)
+class MemoryData:
+    model: Text
+    hw: Text
+    batches: "np.ndarray"
+    parts: tuple[tuple[str, Text, "np.ndarray"], ...]   # (quantity id, name, bytes at each batch)
+    total: "np.ndarray"                                 # training_memory at each batch
+    capacity: float                                     # the right side of training_fits
+    capacity_text: str
+    largest_batch: int | None                           # None: does not fit at any batch
+    assumptions: Text
+    title: Text
+
+
+def _given_values(catalog: "Catalog", given: Mapping[str, Any]) -> dict[str, Any]:
+    out = {}
+    for k, v in given.items():
+        out[catalog.quantity(str(k)).id] = v
+    return out
+
+
+def _condition_side(catalog: "Catalog", condition: str, side: str, values: Mapping[str, "sympy.Expr"],
+                    solve_for: str | None = None) -> "sympy.Expr":
+    """One side of a catalog condition (or the condition, as an equality, solved for ``solve_for``),
+    with the engine's values put in."""
+    import sympy
+
+    cond = catalog.condition(condition)
+    if solve_for:
+        sym = sympy.Symbol(solve_for, positive=True)
+        expr = sympy.solve(sympy.Eq(cond.comparison.lhs, cond.comparison.rhs), sym)[0]
+    else:
+        expr = cond.comparison.lhs if side == "lhs" else cond.comparison.rhs
+    subs = {sympy.Symbol(k, positive=True): v for k, v in values.items()}
+    out = expr.xreplace(subs)
+    if out.free_symbols:
+        raise InputError(f"{condition}: no value for {', '.join(sorted(s.name for s in out.free_symbols))}; "
+                         "give it as NAME=VALUE")
+    return out
+
+
+def _exact_inputs(catalog: "Catalog", hw: str, given: Mapping[str, Any], names: Sequence[str]) -> dict:
+    """The exact values of ``names`` as the engine takes them: typed values over the chip's preset."""
+    from ._solver import _coerce_given
+
+    preset = catalog.preset(hw, "hw")
+    out = {}
+    for n in names:
+        if n in given:
+            out[n] = _coerce_given(catalog.quantities[n], given[n])[0]
+        elif n in preset.values:
+            out[n] = preset.values[n].value
+    return out
+
+
+DEFAULT_ACTIVATIONS = "chapter-activations"   # the bandwidth-wall chapter's estimate, unless told otherwise
+
+
+def memory_data(model: str, hw: str, given: Mapping[str, Any] | None = None, *, presets: Sequence[str] = (),
+                catalog: "Catalog | None" = None, batches: Sequence[int] | None = None) -> MemoryData:
+    """Weights, gradients, optimizer state and activations of training ``model`` against batch size,
+    the capacity of ``hw`` (times ``num_devices``) and the largest batch that fits.
+
+    ``seq_len`` defaults to 2048 and ``num_devices`` to 1; without an activation
+    estimate among ``presets`` or ``given``, the chapter's (``chapter-activations``) is used.
+    Every default shows in the plot's subtitle."""
+    import numpy as np
+
+    from ._solver import solve
+    from .sweep import sweep
+
+    catalog = _catalog(catalog)
+    if not model or not hw:
+        raise InputError("the memory plot needs --model ID and --hw ID")
+    given = _given_values(catalog, given or {})
+    given.setdefault("num_devices", 1)
+    given.setdefault("seq_len", 2048)
+    if "batch" in given:
+        raise InputError("the memory plot sweeps the batch size itself; do not give batch")
+    presets = tuple(presets)
+    chosen = [catalog.preset(p) for p in presets]
+    if "activation_factor" not in given and not any("activation_factor" in p.values for p in chosen) \
+            and DEFAULT_ACTIVATIONS in catalog.presets:
+        presets += (DEFAULT_ACTIVATIONS,)
+        chosen.append(catalog.presets[DEFAULT_ACTIVATIONS])
+    opts = dict(model=model, presets=presets, catalog=catalog)
+    try:
+        fit = solve("batch", given, hw=hw, bound="max", require=["training_fits"], **opts)
+        largest = int(fit.value)
+    except NoSolutionError:
+        largest = None
+    if batches is None:
+        top = max(16, 4 * (largest or 0))
+        batches = [2 ** k for k in range(0, 13) if 2 ** k <= top]
+        if 2 ** (len(batches) - 1) < top and len(batches) < 13:
+            batches.append(2 ** len(batches))
+    grid = np.asarray(batches, dtype=np.float64)
+    parts = []
+    for qid in ("weight_bytes", "grad_bytes", "optimizer_bytes"):
+        sol = solve(qid, given, **opts)      # independent of the batch
+        parts.append((qid, _text(catalog.quantities[qid].name), np.full(grid.shape, sol.float)))
+    act = sweep("activation_bytes", {"batch": grid}, given, **opts)
+    parts.append(("activation_bytes", _text(catalog.quantities["activation_bytes"].name), act.values))
+    total = sweep("training_memory", {"batch": grid}, given, **opts)
+    values = _exact_inputs(catalog, hw, given, ("num_devices", "hbm_capacity"))
+    cap = _condition_side(catalog, "training_fits", "rhs", values)
+    cap_text = _shown(cap, catalog.quantities["hbm_capacity"].dims)
+    devices = int(values["num_devices"])
+    hw_name = _text(catalog.preset(hw, "hw").name)
+    model_name = _text(catalog.preset(model, "model").name)
+    setups = {lang: ", ".join(p.name.get(lang) for p in chosen) for lang in ("en", "zh")}
+    assumptions = words("plot_memory_assumptions", seq_len=f"{int(given['seq_len']):,}", setups=setups)
+    title = words("plot_memory_title", model=model_name, hw=hw_name, devices=devices)
+    return MemoryData(model_name, hw_name, grid, tuple(parts), total.values, float(cap), cap_text, largest,
+                      assumptions, title)
+
+
+# ---------------------------------------------------------------------------
+# KV cache against batch and sequence length
+
+
+@dataclass(frozen=True)
+class KVData:
+    model: Text
+    hw: Text
+    batches: "np.ndarray"
+    seq_lens: "np.ndarray"
+    kv: "np.ndarray"                     # kv_cache_bytes, shape (len(seq_lens), len(batches))
+    free: float                          # HBM left after the weights: the limit on the KV cache
+    free_text: str
+    largest_batch: "np.ndarray"          # per sequence length, NaN where not even one fits
+    kv_at_largest: "np.ndarray"          # kv_cache_bytes at that batch
+    assumptions: Text
+    title: Text
+
+
+def kv_data(model: str, hw: str, given: Mapping[str, Any] | None = None, *, seq_lens: Sequence[int] | None = None,
+            catalog: "Catalog | None" = None) -> KVData:
+    """The KV cache of ``model`` for batch x sequence length, against the HBM of ``hw`` left after the weights."""
+    import numpy as np
+
+    from ._solver import solve
+    from .sweep import sweep
+
+    catalog = _catalog(catalog)
+    if not model or not hw:
+        raise InputError("the KV cache plot needs --model ID and --hw ID")
+    given = _given_values(catalog, given or {})
+    given.setdefault("num_devices", 1)
+    for name in ("batch", "seq_len"):
+        if name in given:
+            raise InputError(f"the KV cache plot sweeps {name} itself; do not give it (use --seq-len for the lines)")
+    seqs = np.asarray(seq_lens or (1024, 4096, 16384, 65536), dtype=np.float64)
+    fits = sweep("batch", {"seq_len": seqs}, given, model=model, hw=hw, bound="max", require=["kv_cache_fits"],
+                 catalog=catalog, verify=len(seqs))
+    largest = fits.values
+    top = np.nanmax(largest) if np.isfinite(largest).any() else 64
+    batches = np.asarray([2 ** k for k in range(0, 21) if 2 ** k <= max(64, 4 * top)], dtype=np.float64)
+    kv = sweep("kv_cache_bytes", {"seq_len": seqs, "batch": batches}, given, model=model, catalog=catalog)
+    at = []
+    for s, b in zip(seqs, largest):
+        if np.isfinite(b):
+            at.append(solve("kv_cache_bytes", {**given, "seq_len": int(s), "batch": int(b)}, model=model,
+                            catalog=catalog).float)
+        else:
+            at.append(np.nan)
+    weights = solve("weight_bytes", given, model=model, catalog=catalog)
+    values = _exact_inputs(catalog, hw, given, ("num_devices", "hbm_capacity"))
+    values["weight_bytes"] = weights.value
+    free = _condition_side(catalog, "kv_cache_fits", "", values, solve_for="kv_cache_bytes")
+    hw_name = _text(catalog.preset(hw, "hw").name)
+    model_name = _text(catalog.preset(model, "model").name)
+    devices = int(values["num_devices"])
+    title = words("plot_kv_title", model=model_name, hw=hw_name, devices=devices)
+    return KVData(model_name, hw_name, batches, seqs, kv.values, float(free),
+                  _shown(free, catalog.quantities["kv_cache_bytes"].dims), largest, np.asarray(at),
+                  words("plot_kv_assumptions", weights=_shown(weights.value, weights.dims)), title)
+
+
+# ---------------------------------------------------------------------------
+# memory hierarchy
+
+
+@dataclass(frozen=True)
+class HierarchyData:
+    hw: Text
+    levels: tuple[str, ...]
+    names: tuple[Text, ...]
+    capacity: "np.ndarray"               # B, NaN where the chip has no value
+    capacity_text: tuple[str, ...]
+    bandwidth: "np.ndarray"              # B/s, NaN where the chip has no value
+    bandwidth_text: tuple[str, ...]
+    title: Text
+    derived: tuple[str, ...] = field(default=())   # quantity ids the engine derived (not in the preset)
+
+
+def _chip_value(catalog: "Catalog", hw: str, qid: str) -> tuple["sympy.Expr | None", bool]:
+    """The preset's own value, else what the engine derives from the preset; (None, False) if neither."""
+    from ._solver import solve
+
+    if qid not in catalog.quantities:
+        return None, False
+    preset = catalog.preset(hw, "hw")
+    if qid in preset.values:
+        return preset.values[qid].value, False
+    try:
+        return solve(qid, hw=hw, catalog=catalog).value, True
+    except DeriveError:
+        return None, False
+
+
+def hierarchy_data(hw: str, *, catalog: "Catalog | None" = None) -> HierarchyData:
+    """Capacity and bandwidth of each memory level of ``hw`` that has either."""
+    import numpy as np
+
+    catalog = _catalog(catalog)
+    if not hw:
+        raise InputError("the hierarchy plot needs --hw ID")
+    preset = catalog.preset(hw, "hw")
+    levels, names, caps, cap_t, bws, bw_t, derived = [], [], [], [], [], [], []
+    for level in LEVELS:
+        cap, cap_derived = _chip_value(catalog, hw, f"{level}_capacity")
+        bw, bw_derived = _chip_value(catalog, hw, f"{level}_bw")
+        if cap is None and bw is None:
+            continue
+        levels.append(level)
+        names.append(words(f"plot_level_{level}"))
+        caps.append(_number(cap) if cap is not None else np.nan)
+        cap_t.append(_shown(cap, catalog.quantities[f"{level}_capacity"].dims) if cap is not None else "")
+        bws.append(_number(bw) if bw is not None else np.nan)
+        bw_t.append(_shown(bw, catalog.quantities[f"{level}_bw"].dims) if bw is not None else "")
+        derived += [f"{level}_capacity"] * cap_derived + [f"{level}_bw"] * bw_derived
+    if not levels:
+        raise InputError(f"{hw} has no memory capacities or bandwidths in the catalog")
+    name = _text(preset.name)
+    title = words("plot_hierarchy_title", hw=name)
+    return HierarchyData(name, tuple(levels), tuple(names), np.asarray(caps), tuple(cap_t), np.asarray(bws),
+                         tuple(bw_t), title, tuple(derived))

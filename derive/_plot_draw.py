@@ -1,0 +1,189 @@
+"""Draw the records of ``_plot_data.py`` on a matplotlib Figure: layout and words, no numbers of its own.
+
+Every artist that carries an engine number has a ``gid`` (``roofline:a100``,
+``ridge:a100``, ``op:plot_op_add``, ``part:weight_bytes``, ``total``,
+``capacity``, ``kv:4096``, ``free_hbm``, ``largest``, ``capacity_points``,
+``bandwidth_points``) so that tests read the plotted values back from the
+figure's data (``Line2D.get_xydata``, bar rectangles), not from pixels.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.figure import Figure
+
+    from ._plot_data import HierarchyData, KVData, MemoryData, RooflineData
+
+__all__ = ["draw_hierarchy", "draw_kv", "draw_memory", "draw_roofline"]
+
+COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
+MARKERS = ("s", "D", "^", "v", "P", "X", "*", "h", "<", ">")
+
+
+def _say(texts: dict, lang: str, sep: str = " / ") -> str:
+    from .render import pick
+
+    return pick(texts, lang, sep)
+
+
+def _word(key: str, lang: str, **fields: Any) -> str:
+    from ._plot_data import words
+
+    return _say(words(key, **fields), lang)
+
+
+def _eng(unit: str):
+    from matplotlib.ticker import EngFormatter
+
+    return EngFormatter(unit=unit, sep=" ")
+
+
+def _title(ax, title: str, subtitle: str = "") -> None:
+    ax.set_title(title, fontsize=12, pad=18 if subtitle else 8)
+    if subtitle:
+        ax.text(0.5, 1.01, subtitle, transform=ax.transAxes, ha="center", va="bottom", fontsize=9, color="0.35")
+
+
+# ---------------------------------------------------------------------------
+
+
+def draw_roofline(fig: "Figure", data: "RooflineData", lang: str) -> None:
+    ax = fig.add_subplot()
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    for i, chip in enumerate(data.chips):
+        color = COLORS[i % len(COLORS)]
+        ax.plot(chip.intensity, chip.attainable, color=color, lw=2.2, label=_say(chip.name, lang),
+                gid=f"roofline:{chip.hw}", zorder=2)
+        ax.plot([chip.ridge], [chip.ridge_flops], "o", color=color, ms=7, gid=f"ridge:{chip.hw}", zorder=4)
+        ax.annotate(_word("plot_ridge", lang, value=chip.ridge_text), xy=(chip.ridge, chip.ridge_flops),
+                    xytext=(6, 8 + 14 * i), textcoords="offset points", fontsize=9, color=color,
+                    ha="left", va="bottom", arrowprops=dict(arrowstyle="-", color=color, lw=0.6))
+    lows = []
+    for j, op in enumerate(data.operations):
+        hws = [c.hw for c in data.chips]
+        ys = [op.attainable[h] for h in hws]
+        lows.extend(ys)
+        name = _say(op.label, lang)
+        ax.plot([op.intensity] * len(ys), ys, linestyle="none", marker=MARKERS[j % len(MARKERS)], ms=8,
+                mfc="white", mec="0.15", mew=1.4, gid=f"op:{op.key}", zorder=5,
+                label=_word("plot_op_entry", lang, name=name, value=op.intensity_text))
+        ax.axvline(op.intensity, color="0.6", lw=0.6, ls=":", zorder=1)
+    peak = max(c.ridge_flops for c in data.chips)
+    ax.set_ylim(min(lows) / 4, peak * 3)
+    ax.set_xlim(data.chips[0].intensity[0], data.chips[0].intensity[-1])
+    ax.yaxis.set_major_formatter(_eng("FLOP/s"))
+    ax.set_xlabel(_word("plot_axis_intensity", lang))
+    ax.set_ylabel(_word("plot_axis_attainable", lang))
+    ax.grid(True, which="major", color="0.88", lw=0.8)
+    ax.text(0.02, 0.97, _word("plot_memory_bound", lang), transform=ax.transAxes, fontsize=9, color="0.4",
+            va="top")
+    lowest_peak = min(c.ridge_flops for c in data.chips)
+    ax.text(0.98, lowest_peak / 1.4, _word("plot_compute_bound", lang), transform=ax.get_yaxis_transform(),
+            fontsize=9, color="0.4", va="top", ha="right")
+    ax.legend(loc="lower right", fontsize=8, framealpha=0.92)
+    _title(ax, _say(data.title, lang))
+
+
+def draw_memory(fig: "Figure", data: "MemoryData", lang: str) -> None:
+    import numpy as np
+
+    ax = fig.add_subplot()
+    pos = np.arange(len(data.batches), dtype=float)
+    bottom = np.zeros(len(pos))
+    for i, (qid, name, values) in enumerate(data.parts):
+        ax.bar(pos, values, bottom=bottom, width=0.68, color=COLORS[(i + 2) % len(COLORS)], label=_say(name, lang),
+               gid=f"part:{qid}", edgecolor="white", linewidth=0.6)
+        bottom = bottom + values          # stacking: where the next bar starts
+    ax.plot(pos, data.total, color="0.1", marker="o", ms=4, lw=1.2, gid="total", label=_word("plot_total", lang))
+    ax.axhline(data.capacity, color=COLORS[1], ls="--", lw=1.6, gid="capacity",
+               label=_word("plot_capacity", lang, value=data.capacity_text))
+    log_b = np.log2(data.batches)
+    if data.largest_batch is not None:
+        x = float(np.interp(np.log2(data.largest_batch + 0.5), log_b, pos))
+        ax.axvline(x, color=COLORS[1], ls=":", lw=1.4, gid="fit")
+        ax.annotate(_word("plot_fits_up_to", lang, batch=data.largest_batch), xy=(x, data.capacity),
+                    xytext=(-6, 10), textcoords="offset points", ha="right", fontsize=9, color=COLORS[1])
+    else:
+        ax.text(0.5, 0.55, _word("plot_never_fits", lang), transform=ax.transAxes, ha="center", fontsize=11,
+                color=COLORS[1], gid="never_fits",
+                bbox=dict(boxstyle="round", fc="white", ec=COLORS[1], alpha=0.9))
+    ax.set_xticks(pos, [f"{int(b)}" for b in data.batches])
+    ax.set_xlabel(_word("plot_axis_batch", lang))
+    ax.set_ylabel(_word("plot_axis_memory", lang))
+    ax.yaxis.set_major_formatter(_eng("B"))
+    ax.set_ylim(0, max(float(np.nanmax(data.total)), data.capacity) * 1.12)
+    ax.grid(True, axis="y", color="0.88", lw=0.8)
+    ax.set_axisbelow(True)
+    handles, labels = ax.get_legend_handles_labels()
+    n = len(data.parts)        # the parts listed top-down, as they are stacked
+    order = list(range(len(handles) - n)) + list(range(len(handles) - 1, len(handles) - n - 1, -1))
+    ax.legend([handles[i] for i in order], [labels[i] for i in order], loc="upper left", fontsize=8,
+              framealpha=0.92)
+    _title(ax, _say(data.title, lang), _say(data.assumptions, lang))
+
+
+def draw_kv(fig: "Figure", data: "KVData", lang: str) -> None:
+    import numpy as np
+
+    ax = fig.add_subplot()
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    for i, s in enumerate(data.seq_lens):
+        ax.plot(data.batches, data.kv[i], color=COLORS[(i + 2) % len(COLORS)], lw=2, gid=f"kv:{int(s)}",
+                label=_word("plot_seq_line", lang, n=f"{int(s):,}"))
+    ax.axhline(data.free, color=COLORS[1], ls="--", lw=1.6, gid="free_hbm",
+               label=_word("plot_free_hbm", lang, value=data.free_text))
+    ok = np.isfinite(data.largest_batch)
+    ax.plot(data.largest_batch[ok], data.kv_at_largest[ok], linestyle="none", marker="o", ms=7, color=COLORS[1],
+            mfc="white", mew=1.6, gid="largest", zorder=5, label=_word("plot_largest_batch_legend", lang))
+    for b, y in zip(data.largest_batch[ok], data.kv_at_largest[ok]):
+        ax.annotate(_word("plot_largest_batch", lang, batch=f"{int(b):,}"), xy=(b, y), xytext=(-4, 8),
+                    textcoords="offset points", ha="right", fontsize=8, color=COLORS[1])
+    ax.xaxis.set_major_formatter(_int_formatter())
+    ax.yaxis.set_major_formatter(_eng("B"))
+    ax.set_xlabel(_word("plot_axis_batch", lang))
+    ax.set_ylabel(_word("plot_axis_kv", lang))
+    ax.grid(True, which="major", color="0.88", lw=0.8)
+    ax.legend(loc="upper left", fontsize=8, framealpha=0.92)
+    _title(ax, _say(data.title, lang), _say(data.assumptions, lang))
+
+
+def _int_formatter():
+    from matplotlib.ticker import FuncFormatter
+
+    return FuncFormatter(lambda x, _pos: f"{int(round(x)):,}" if x >= 1 else f"{x:g}")
+
+
+def draw_hierarchy(fig: "Figure", data: "HierarchyData", lang: str) -> None:
+    import numpy as np
+
+    left, right = fig.subplots(1, 2, sharey=True)
+    pos = np.arange(len(data.levels))[::-1].astype(float)     # registers at the top
+    for ax, values, texts, unit, key, gid, color in (
+            (left, data.capacity, data.capacity_text, "B", "plot_axis_capacity", "capacity_points", COLORS[0]),
+            (right, data.bandwidth, data.bandwidth_text, "B/s", "plot_axis_bandwidth", "bandwidth_points", COLORS[1])):
+        ax.set_xscale("log")
+        ok = np.isfinite(values)
+        lo = float(np.nanmin(values)) / 30 if ok.any() else 1.0
+        hi = float(np.nanmax(values)) * 200 if ok.any() else 10.0      # room for the value labels
+        ax.hlines(pos[ok], lo, values[ok], color=color, lw=3, alpha=0.35)
+        ax.plot(values[ok], pos[ok], linestyle="none", marker="o", ms=8, color=color, gid=gid)
+        for p, v, t, has in zip(pos, values, texts, ok):
+            if has:
+                ax.annotate(t, xy=(v, p), xytext=(7, 0), textcoords="offset points", va="center", fontsize=8.5)
+            else:
+                ax.text(lo * 1.5, p, _word("plot_no_value", lang), va="center", fontsize=9, color="0.5")
+        ax.set_xlim(lo, hi)
+        ax.xaxis.set_major_formatter(_eng(unit))
+        ax.set_xlabel(_word(key, lang))
+        ax.grid(True, axis="x", which="major", color="0.88", lw=0.8)
+        ax.set_axisbelow(True)
+        for label in ax.get_xticklabels():
+            label.set_rotation(30)
+            label.set_ha("right")
+    left.set_yticks(pos, [_say(n, lang, "\n") for n in data.names])
+    left.set_ylim(-0.7, len(pos) - 0.3)
+    fig.suptitle(_say(data.title, lang), fontsize=12)

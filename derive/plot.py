@@ -1,0 +1,211 @@
+"""Plots of the engine's numbers (``derive plot KIND``): roofline, training memory, KV cache, hierarchy.
+
+::
+
+    derive plot roofline --hw a100 --hw h100 --point "my kernel=12" -o roofline.png
+    derive plot memory --model llama2-7b --hw a100 seq_len=2048 --lang zh -o memory.svg
+    derive plot kv-cache --model llama2-70b --hw h100 num_devices=8 -o kv.pdf
+    derive plot hierarchy --hw h100 --lang both
+
+Kinds:
+
+* ``roofline``: attainable FLOP/s against arithmetic intensity on log-log axes
+  for one or more chips, each ridge point labelled with its value, and the seed
+  chapters' operations (a large matmul, a batch-1 matrix-vector product, an
+  elementwise add, LayerNorm, softmax) plus any ``--point NAME=INTENSITY``;
+* ``memory``: weights, gradients, optimizer state and activations of training
+  against batch size, stacked, with the device memory as a line and the
+  largest batch that fits marked (``seq_len`` defaults to 2048, ``num_devices`` to 1);
+* ``kv-cache``: the KV cache against batch size, one line per sequence length
+  (``--seq-len``, repeatable), with the HBM left after the weights as the limit
+  and the largest batch that fits at each sequence length marked;
+* ``hierarchy``: capacity and bandwidth of each memory level of one chip, on log axes.
+
+The numbers come from the engine (``_plot_data.py``), the drawing from
+``_plot_draw.py``, the words from ``templates/messages-plot.yaml`` and the
+catalog (``--lang en``, ``zh`` or ``both``). Figures are drawn with matplotlib's
+Agg canvas without importing pyplot; Chinese uses "Noto Sans CJK SC" when
+matplotlib finds it, and a warning says so when it does not. PNG, SVG and PDF
+output carry no timestamps, so the same figure gives the same file.
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from ._errors import InputError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.figure import Figure
+
+    from ._model import Catalog
+
+__all__ = ["FORMATS", "KINDS", "figure", "plot", "save"]
+
+KINDS = ("roofline", "memory", "kv-cache", "hierarchy")
+_ALIASES = {"kv": "kv-cache", "kv_cache": "kv-cache", "training-memory": "memory", "memory-breakdown": "memory"}
+FORMATS = ("png", "svg", "pdf")
+CJK_FONT = "Noto Sans CJK SC"
+SIZE = (8.0, 5.0)       # inches
+DPI = 150
+
+
+class FontWarning(UserWarning):
+    """No CJK font was found: Chinese labels may show as empty boxes."""
+
+
+def kind_of(name: str) -> str:
+    k = _ALIASES.get(name, name)
+    if k not in KINDS:
+        raise InputError(f"unknown plot kind {name!r}; choose one of {', '.join(KINDS)}")
+    return k
+
+
+def _font_rc(lang: str) -> dict[str, Any]:
+    """rcParams for the figure: a CJK font first for Chinese, second (for fallback) for English."""
+    from matplotlib import font_manager
+
+    try:
+        font_manager.findfont(font_manager.FontProperties(family=CJK_FONT), fallback_to_default=False)
+        found = True
+    except ValueError:
+        found = False
+    families = ["DejaVu Sans"]
+    if found:
+        families = [CJK_FONT, "DejaVu Sans"] if lang in ("zh", "both") else ["DejaVu Sans", CJK_FONT]
+    elif lang in ("zh", "both"):
+        warnings.warn(f"no CJK font ({CJK_FONT}) found by matplotlib; Chinese labels may show as boxes "
+                      "(install fonts-noto-cjk)", FontWarning, stacklevel=3)
+    return {"font.family": "sans-serif", "font.sans-serif": families, "axes.unicode_minus": False,
+            "svg.hashsalt": "derive", "svg.fonttype": "path", "pdf.fonttype": 42}
+
+
+def figure(kind: str, *, hw: Sequence[str] | str = (), model: str | None = None, lang: str = "en",
+           given: Mapping[str, Any] | None = None, points: Mapping[str, str] | None = None,
+           seq_lens: Sequence[int] | None = None, presets: Sequence[str] = (),
+           catalog: "Catalog | None" = None) -> "Figure":
+    """Draw one plot and return its matplotlib Figure (its data record is ``fig.derive_data``)."""
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    from . import _plot_data as data
+    from . import _plot_draw as draw
+
+    kind = kind_of(kind)
+    if lang not in ("en", "zh", "both"):
+        raise InputError(f"unknown language {lang!r}; choose en, zh or both")
+    chips = [hw] if isinstance(hw, str) else list(hw)
+    if kind != "roofline" and len(chips) > 1:
+        raise InputError(f"the {kind} plot is for one chip; give --hw once")
+    if points and kind != "roofline":
+        raise InputError("--point places an operation on the roofline; use it with 'derive plot roofline'")
+    if presets and kind != "memory":
+        raise InputError("--preset chooses the training setup; use it with 'derive plot memory'")
+    if seq_lens and kind != "kv-cache":
+        raise InputError("--seq-len sets the lines of the KV cache plot; use it with 'derive plot kv-cache'")
+    one = chips[0] if chips else ""
+    if kind == "roofline":
+        record = data.roofline_data(chips, points, catalog=catalog)
+        painter = draw.draw_roofline
+        if given:
+            raise InputError("the roofline takes no NAME=VALUE inputs; use --hw and --point")
+    elif kind == "memory":
+        record = data.memory_data(model or "", one, given, presets=presets, catalog=catalog)
+        painter = draw.draw_memory
+    elif kind == "kv-cache":
+        record = data.kv_data(model or "", one, given, seq_lens=seq_lens, catalog=catalog)
+        painter = draw.draw_kv
+    else:
+        if given or model:
+            raise InputError("the hierarchy plot takes only --hw")
+        record = data.hierarchy_data(one, catalog=catalog)
+        painter = draw.draw_hierarchy
+    with matplotlib.rc_context(_font_rc(lang)):
+        fig = Figure(figsize=SIZE, dpi=DPI, layout="constrained")
+        painter(fig, record, lang)
+    fig.derive_data = record          # type: ignore[attr-defined]
+    fig.derive_lang = lang            # type: ignore[attr-defined]
+    return fig
+
+
+def save(fig: "Figure", path: str | Path) -> Path:
+    """Write ``fig`` as PNG, SVG or PDF (by the file's suffix), without timestamps."""
+    import matplotlib
+
+    path = Path(path)
+    fmt = path.suffix.lower().lstrip(".")
+    if fmt not in FORMATS:
+        raise InputError(f"cannot write {path.name}: the plot file must end in .png, .svg or .pdf")
+    metadata = {"png": {"Software": None}, "svg": {"Date": None, "Creator": None},
+                "pdf": {"CreationDate": None, "Creator": None, "Producer": None}}[fmt]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with matplotlib.rc_context(_font_rc(getattr(fig, "derive_lang", "en"))):
+            fig.savefig(path, format=fmt, metadata=metadata)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    return path
+
+
+def plot(kind: str, output: str | Path, **options: Any) -> Path:
+    """Draw a plot (see :func:`figure` for the options) and write it to ``output``."""
+    return save(figure(kind, **options), output)
+
+
+# ---------------------------------------------------------------------------
+# the command
+
+
+def cmd_plot(args) -> int:
+    from ._loader import load_catalog
+    from .cli import parse_assignments
+
+    catalog = load_catalog(args.formulas or ())
+    kind = kind_of(args.kind)
+    output = args.output or f"{kind}.png"
+    points = {}
+    for item in args.point or ():
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise InputError(f"malformed --point {item!r}: write NAME=INTENSITY, e.g. --point 'my kernel=12'")
+        points[name.strip()] = value.strip()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", FontWarning)
+        path = plot(kind, output, hw=args.hw or (), model=args.model, lang=args.lang,
+                    given=parse_assignments(args.inputs), points=points, seq_lens=args.seq_len,
+                    presets=args.preset or (), catalog=catalog)
+    for w in caught:
+        if issubclass(w.category, FontWarning):
+            print(f"derive: warning: {w.message}", file=sys.stderr)
+    print(path)
+    return 0
+
+
+def _add_command(sub, common) -> None:
+    p = sub.add_parser("plot", help="plot a roofline, training memory, KV cache or memory hierarchy",
+                       description="Plot the engine's numbers. KIND is roofline, memory, kv-cache or hierarchy.")
+    p.add_argument("kind", metavar="KIND", help="roofline, memory, kv-cache or hierarchy")
+    p.add_argument("inputs", nargs="*", metavar="NAME=VALUE", help="fixed inputs, e.g. seq_len=4096 num_devices=8")
+    p.add_argument("--hw", action="append", metavar="ID", help="hardware preset (repeatable for the roofline)")
+    p.add_argument("--model", metavar="ID", help="model preset (memory, kv-cache)")
+    p.add_argument("--preset", action="append", metavar="ID",
+                   help="setup preset for the memory plot (optimizer, activation estimate); repeatable")
+    p.add_argument("--point", action="append", metavar="NAME=INTENSITY",
+                   help="put your own operation on the roofline, e.g. --point 'my kernel=12'; repeatable")
+    p.add_argument("--seq-len", action="append", type=int, metavar="N",
+                   help="a sequence length for the kv-cache plot; repeatable (default 1024 4096 16384 65536)")
+    p.add_argument("-o", "--output", metavar="FILE", help="FILE.png, FILE.svg or FILE.pdf (default KIND.png)")
+    common(p)
+    p.set_defaults(func=cmd_plot)
+
+
+def _register() -> None:
+    from . import cli
+
+    cli.register(_add_command)
+
+
+_register()
