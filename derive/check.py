@@ -494,10 +494,27 @@ def _with_unit(number: str, unit: str) -> str:
     return f"{number} {unit}" if unit and unit != "1" else number
 
 
+def _decimals(ulp: Fraction) -> int:
+    places = 0
+    while ulp < 1 and places < 30:
+        ulp *= 10
+        places += 1
+    return places
+
+
+def _at_least_decimals(text: str, places: int) -> str:
+    """``"14"`` with 1 place → ``"14.0"``: show as many decimals as the stated value has."""
+    if places == 0 or "e" in text:
+        return text
+    whole, _, frac = text.partition(".")
+    return f"{whole}.{frac.ljust(places, '0')}" if len(frac) < places else text
+
+
 def computed_text(result: ClaimResult) -> str:
     """The computed value in the stated unit, to a digit or two more than the chapter states."""
     s = result.claim.stated
-    return _with_unit(_fmt(result.computed, max(4, s.digits + 1)), s.unit)
+    text = _at_least_decimals(_fmt(result.computed, max(4, s.digits + 1)), _decimals(s.ulp))
+    return _with_unit(text, s.unit)
 
 
 def note_text(result: ClaimResult, lang: str = "en", templates: str | None = None) -> str:
@@ -514,9 +531,10 @@ def note_text(result: ClaimResult, lang: str = "en", templates: str | None = Non
     if result.verdict == "reproduced":
         parts.append(msg("check_note_reproduced", lang, computed=computed_text(result), stated=s.text))
     elif result.verdict == "convention":
-        main = _with_unit(_fmt(result.main_computed or Fraction(0), digits), s.unit)
-        parts.append(msg("check_note_convention", lang, convention=result.convention, computed=computed_text(result),
-                         main=main, stated=s.text))
+        main = _with_unit(_at_least_decimals(_fmt(result.main_computed or Fraction(0), digits), _decimals(s.ulp)),
+                          s.unit)
+        parts.append(msg("check_note_convention", lang, convention=result.convention.get(lang),
+                         computed=computed_text(result), main=main, stated=s.text))
     elif result.verdict == "erratum":
         pct = abs(result.relative_error) * 100
         rel = f"{pct:.3g}%"
@@ -530,11 +548,13 @@ def note_text(result: ClaimResult, lang: str = "en", templates: str | None = Non
             sep = msg("check_list_sep", lang)
             parts.append(msg("check_note_tried", lang, conventions=sep.join(t.get(lang) for t in result.tried)))
     else:
-        key = "check_note_constant_match" if result.agrees else "check_note_constant_differs"
-        parts.append(msg(key, lang, preset=result.preset, value=result.preset_text, stated=s.text,
-                         source=result.preset_source))
         if result.convention is not None:
-            parts.append(msg("check_note_constant_convention", lang, convention=result.convention))
+            key = "check_note_constant_convention"
+        else:
+            key = "check_note_constant_match" if result.agrees else "check_note_constant_differs"
+        parts.append(msg(key, lang, preset=result.preset, value=result.preset_text, stated=s.text,
+                         source=result.preset_source,
+                         convention=result.convention.get(lang) if result.convention else ""))
     if c.note is not None:
         parts.append(c.note.get(lang))
     return msg("check_sentence_sep", lang).join(parts)
