@@ -79,7 +79,8 @@ def _font_rc(lang: str) -> dict[str, Any]:
     elif lang in ("zh", "both"):
         warnings.warn(f"no CJK font ({CJK_FONT}) found by matplotlib; Chinese labels may show as boxes "
                       "(install fonts-noto-cjk)", FontWarning, stacklevel=3)
-    return {"font.family": "sans-serif", "font.sans-serif": families, "axes.unicode_minus": False,
+    # the families by name, not "sans-serif": a figure then draws the same outside this rc context
+    return {"font.family": families, "axes.unicode_minus": False,
             "svg.hashsalt": "derive", "svg.fonttype": "path", "pdf.fonttype": 42}
 
 
