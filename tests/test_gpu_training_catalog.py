@@ -1,0 +1,168 @@
+"""The GPU, pipelining, trend and training-memory parts of the catalog, through the real solver.
+
+Each expected value is computed here by hand from the presets' documented constants
+or the paper's formula, with the arithmetic written out.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+import sympy
+
+from derive import solve
+
+TB = 10**12
+
+
+def exact(sol) -> F:
+    assert sol.value.is_Rational, sol.value
+    return F(int(sol.value.p), int(sol.value.q))
+
+
+# ---------------------------------------------------------------- GPU internals
+
+def test_shared_memory_bandwidth_is_derived_from_sms_and_clock():
+    assert exact(solve("smem_bw", hw="h100")) == 132 * 128 * F(198, 100) * 10**9     # 33.45 TB/s
+    assert exact(solve("smem_bw", hw="a100")) == 108 * 128 * F(141, 100) * 10**9     # 19.49 TB/s
+    sol = solve("critical_ai_smem", hw="h100")
+    assert exact(sol) == F(989 * TB, 132 * 128 * 198 * 10**7)
+    assert "smem_bw" in sol.relations_used
+
+
+def test_occupancy_and_register_limit():
+    assert solve("max_threads_per_sm", hw="h100").value == 2048
+    assert solve("occupancy", {"active_warps": 32}, hw="h100").value == sympy.Rational(1, 2)
+    # Scaling Book: 256 registers per thread leave room for 8 warps in a 256 KiB register file
+    sol = solve("max_warps_by_registers", {"registers_per_thread": 256}, hw="h100")
+    assert sol.value == 8 and {g.name for g in sol.assumptions} == {"register_bytes"}
+    warps = solve("active_warps", {"registers_per_thread": 128}, hw="a100", bound="max",
+                  require=["occupancy_fits_registers"])
+    assert warps.value == 16
+
+
+def test_coalesced_and_scattered_access():
+    base = {"threads_per_warp": 32, "bytes_per_thread": "4 B", "transaction_bytes": "128 B"}
+    assert solve("access_efficiency", {**base, "memory_transactions": 1}).value == 1
+    assert solve("access_efficiency", {**base, "memory_transactions": 32}).value == sympy.Rational(1, 32)
+    eff = solve("effective_hbm_bw", {"bytes_per_thread": "4 B", "transaction_bytes": "128 B",
+                                     "memory_transactions": 32}, hw="h100")
+    assert exact(eff) == F(335 * 10**10, 32)
+
+
+def test_level_ratios():
+    assert exact(solve("l2_to_hbm_bw_ratio", hw="h100")) == F(55, 10) / F(335, 100)
+    assert solve("nvlink_to_network_bw_ratio", hw="h100").value == 18
+    assert solve("smem_to_hbm_bw_ratio", {"smem_bw": "10 TB/s", "hbm_bw": "2 TB/s"}).value == 5
+
+
+# ---------------------------------------------------------------- intensity and batch size
+
+def test_smallest_compute_bound_batch_per_level():
+    # B·D·F / (B·D + D·F + B·F) >= I* with D = F = 8192 and I* = 989/3.35: B >= I*·D / (D - 2·I*) = 318.2
+    sol = solve("matmul_rows", {"matmul_inner": 8192, "matmul_cols": 8192}, hw="h100", bound="min",
+                require=["matmul_compute_bound_hbm"])
+    crit = F(989 * 100, 335)
+    assert sol.value == 319
+    assert F(int(sol.exact.p), int(sol.exact.q)) == crit * 8192 / (8192 - 2 * crit)
+    # from shared memory the same matmul is compute-bound at a batch ten times smaller
+    smem = solve("matmul_rows", {"matmul_inner": 8192, "matmul_cols": 8192}, hw="h100", bound="min",
+                 require=["matmul_compute_bound_smem"])
+    assert smem.value == 30
+
+
+def test_elementwise_and_normalisation_presets():
+    assert solve("elementwise_intensity", presets=["op-add", "fp32"]).value == sympy.Rational(1, 12)
+    assert solve("elementwise_intensity", presets=["op-softmax"]).value == sympy.Rational(5, 4)
+    assert solve("elementwise_intensity", presets=["op-layernorm"]).value == sympy.Rational(7, 4)
+    assert solve("elementwise_intensity", presets=["op-layernorm-no-affine"]).value == sympy.Rational(5, 4)
+    assert solve("fusion_traffic_ratio", {"fused_ops": 10, "fused_tensors_accessed": 12},
+                 presets=["op-add"]).value == sympy.Rational(30, 12)
+
+
+def test_convolution_intensity_is_hundreds():
+    given = {"matmul_rows": 1, "conv_height": 56, "conv_width": 56, "conv_kernel": 3, "channels_in": 256,
+             "channels_out": 256}
+    flops = 2 * 56 * 56 * 9 * 256 * 256
+    bytes_ = 2 * (56 * 56 * (256 + 256) + 9 * 256 * 256)
+    assert exact(solve("conv_intensity", given)) == F(flops, bytes_)          # 842.5
+
+
+# ---------------------------------------------------------------- pipelining
+
+def test_pipelined_time_and_its_limit():
+    g = {"load_time": "3 ms", "compute_time": "5 ms", "store_time": "1 ms"}
+    assert exact(solve("serial_time", g)) == F(9, 1000)
+    ten = solve("pipelined_time", {**g, "pipeline_chunks": 10})
+    assert exact(ten) == F(9 + 9 * 5, 10 * 1000) and ten.regime == "compute_bound"
+    many = solve("pipelined_time", {**g, "pipeline_chunks": 10**6})
+    assert abs(float(many.value) - 0.005) < 1e-8
+    assert exact(solve("pipeline_speedup", {**g, "pipeline_chunks": 10})) == F(9, 1) / F(54, 10)
+    busy = solve("compute_busy_fraction", {**g, "pipeline_chunks": 10})
+    assert exact(busy) == F(5, 1) / F(54, 10)
+    load_bound = solve("pipeline_bottleneck_time", {"load_time": "7 ms", "compute_time": "5 ms",
+                                                    "store_time": "1 ms"})
+    assert load_bound.regime == "load_bound" and exact(load_bound) == F(7, 1000)
+
+
+def test_double_buffer_fits_vmem():
+    sol = solve("chunk_bytes", hw="tpu-v5e", presets=["double-buffering"], bound="max",
+                require=["buffers_fit_in_vmem"])
+    assert sol.value == 64 * 2**20       # two buffers of 64 MiB fill 128 MiB
+
+
+# ---------------------------------------------------------------- the bandwidth wall
+
+def test_ridge_growth_over_generations():
+    assert solve("critical_ai", hw="gpu-2012").value == 20
+    g = {"peak_flops_old": "312 TFLOP/s", "hbm_bw_old": "2.0 TB/s", "peak_flops_new": "989 TFLOP/s",
+         "hbm_bw_new": "3.35 TB/s"}
+    assert exact(solve("ridge_growth", g)) == F(989 * 2, 312 * F(335, 100))
+
+
+# ---------------------------------------------------------------- training memory
+
+SBH_70B = 4096 * 1 * 8192          # s = 4096, b = 1, h = 8192 (LLaMA-2 70B, a = 64)
+
+
+@pytest.mark.parametrize("target, extra, expected", [
+    ("act_bytes_layer_megatron", {}, SBH_70B * (34 + F(5 * 64 * 4096, 8192))),
+    ("act_bytes_layer_tp", {"tensor_parallel": 8}, SBH_70B * (10 + F(24, 8) + F(5 * 64 * 4096, 8192 * 8))),
+    ("act_bytes_layer_tp_sp", {"tensor_parallel": 8}, SBH_70B * (34 + F(5 * 64 * 4096, 8192)) / 8),
+    ("act_bytes_layer_selective", {"tensor_parallel": 8}, F(34 * SBH_70B, 8)),
+    ("act_bytes_layer_full", {}, F(2 * SBH_70B)),
+])
+def test_megatron_activation_formulas(target, extra, expected):
+    sol = solve(target, {"seq_len": 4096, "batch": 1, **extra}, model="llama2-70b")
+    assert exact(sol) == expected
+
+
+def test_chapter_activation_estimate_and_checkpointing():
+    g = {"batch": 4, "seq_len": 2048}
+    per_layer = 4 * 2048 * 4096 * 34 * 2
+    opts = dict(model="example-7b", presets=["adam-mixed", "chapter-activations"])
+    assert solve("activation_bytes_per_layer", g, **opts).value == per_layer
+    assert solve("activation_bytes", g, **opts).value == 32 * per_layer
+    ckpt = solve("activation_bytes_ckpt", g, **opts)
+    assert sympy.simplify(ckpt.value - sympy.sqrt(32) * per_layer) == 0
+    # the paper's 34 bytes are 17 two-byte elements: half the chapter's estimate
+    paper = solve("activation_bytes", g, model="example-7b", presets=["megatron-selective"])
+    assert paper.value == 32 * per_layer // 2
+
+
+def test_adam_breakdown_sgd_and_devices():
+    assert solve("adam_bytes_per_param", presets=["adam-mixed"]).value == 12
+    assert solve("training_bytes_per_param", presets=["sgd-mixed"]).value == 8
+    per_device = solve("training_memory_per_device", {"tensor_parallel": 8, "optimizer_shards": 8,
+                                                      "activation_bytes_per_device": "8 GB"},
+                       model="llama2-70b", presets=["adam-mixed"])
+    assert exact(per_device) == (F(140, 8) + F(140, 8) + F(840, 64) + 8) * 10**9      # 56.125 GB
+    shards = solve("optimizer_shards", {"tensor_parallel": 8, "activation_bytes_per_device": "8 GB"},
+                   model="llama2-70b", hw="h100", presets=["adam-mixed"], bound="min",
+                   require=["training_fits_per_device"])
+    assert shards.value == 3          # 35 + 8 + 105/N <= 80 needs N >= 2.84
+    cards = solve("num_devices", {"batch": 4, "seq_len": 2048, "hbm_capacity": "80 GB"}, model="example-7b",
+                  presets=["adam-mixed", "chapter-activations", "headroom-15"], bound="min",
+                  require=["training_fits_with_headroom"])
+    assert cards.value == 3           # 185.0 GB / (0.85 x 80 GB) = 2.72
