@@ -197,3 +197,24 @@ def test_import_is_light():
     code = "import sys, derive.check; print('sympy' in sys.modules, 'yaml' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_constant_that_agrees_only_under_a_reading(tmp_path, cli):
+    path = write(tmp_path, """
+  - id: regs
+    quote: "寄存器 | ~256 KB/SM"
+    stated: 256 kB
+    constant: {preset: h100, quantity: register_capacity}
+    conventions:
+      - name: {en: "KB read as KiB", zh: "KB 按 KiB 理解"}
+        stated: 256 KiB
+""")
+    r = check_claims(path)[0]
+    assert r.verdict == "constant" and r.agrees and r.convention.en == "KB read as KiB"
+    assert r.computed == Fraction(262144, 1000)          # the preset's 256 KiB in the stated kB
+    out = cli("check", str(path), "--lang", "both")
+    assert out.code == 0, out.err
+    assert "仅在「KB 按 KiB 理解」时与原文 256 kB 相符" in out.out
+    assert "agrees with it only under the reading “KB read as KiB”" in out.out
+    row = cli("check", str(path), "--format", "json").json[0]
+    assert row["convention"] == {"en": "KB read as KiB", "zh": "KB 按 KiB 理解"} and row["verdict"] == "constant"
