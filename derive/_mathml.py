@@ -33,8 +33,44 @@ _NS = "{http://www.w3.org/1998/Math/MathML}"
 def _prepare(latex: str) -> str:
     # in math mode these become operators; inside \text{} latex2mathml would copy them raw
     latex = latex.replace("&", r"\&").replace("<", r"\lt ").replace(">", r"\gt ")
-    # MathML fences stretch by themselves; \left( \right) only add space around them
-    return latex.replace(r"\left(", "(").replace(r"\right)", ")")
+    # latex2mathml drops the upright style of a one-letter \mathrm{B} (a unit): keep it as text
+    latex = _ONE_LETTER_RM.sub(r"\\text{\1}", latex)
+    return _flatten_fences(latex)
+
+
+_ONE_LETTER_RM = re.compile(r"\\mathrm\{([A-Za-z])\}")
+
+
+_TALL = (r"\frac", r"\sqrt", r"\sum", r"\prod", r"\begin", r"\binom", r"\int")
+
+
+def _flatten_fences(latex: str) -> str:
+    r"""``\left( 2\,\mathrm{B} \right)`` → ``(2\,\mathrm{B})`` when nothing tall is inside.
+
+    A stretchy MathML fence is drawn with wide side bearings in browsers; around a flat
+    value like ``(2 B)`` it looks spaced out, so only parentheses around fractions and
+    roots stay stretchy.
+    """
+    out, stack = [], []          # stack: index in `out` of each open \left(
+    i = 0
+    while i < len(latex):
+        if latex.startswith(r"\left(", i):
+            stack.append(len(out))
+            out.append(r"\left(")
+            i += len(r"\left(")
+        elif latex.startswith(r"\right)", i) and stack:
+            start = stack.pop()
+            inner = "".join(out[start + 1:])
+            if not any(t in inner for t in _TALL):
+                out[start] = "("
+                out.append(")")
+            else:
+                out.append(r"\right)")
+            i += len(r"\right)")
+        else:
+            out.append(latex[i])
+            i += 1
+    return "".join(out)
 
 
 # 4{,}096 comes out as <mn>4</mn><mrow><mo>,</mo></mrow><mn>096</mn>, spaced like a list: join it
@@ -74,8 +110,6 @@ def to_mathml(latex: str, display: bool = False) -> str:
         markup = convert(_prepare(latex), display="block" if display else "inline")
     except Exception as exc:  # latex2mathml raises its own exception types for bad input
         raise TemplateError(f"cannot convert LaTeX {latex!r} to MathML: {exc}") from exc
-    for paren in ("&#x00028;", "&#x00029;"):
-        markup = markup.replace(f'<mo stretchy="false">{paren}</mo>', f'<mo lspace="0em" rspace="0em">{paren}</mo>')
     markup = _join_digit_groups(markup)
     _check(markup, latex)
     return markup
