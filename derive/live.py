@@ -1,0 +1,383 @@
+"""Live sources (``derive render SOURCE``): Markdown, LaTeX or HTML in which every number is an engine call.
+
+A source is a Jinja template run in Jinja's sandbox, with these names::
+
+    {{ q("critical_ai", hw="a100") }}                                   -> 156 FLOP/B
+    {{ q("kv_cache_bytes", model="llama2-70b", seq_len=4096, batch=256) | unit("GiB") }}   -> 320 GiB
+    {{ solution("d_model", hw="tpu-v5e", presets=["classic-ffn"], bound="max",
+                require=["ffn_fits_in_vmem"]) }}                        -> the whole worked solution
+    {{ plot("roofline", hw=["a100", "h100"]) }}                         -> an image beside the output
+    {{ name("critical_ai_hbm") }}                                       -> the catalog's name, in --lang
+
+* ``q(TARGET, **inputs)`` solves with :func:`derive.solve`: the options ``hw``,
+  ``model``, ``preset``/``presets``, ``bound``, ``require``, ``multiple_of`` and
+  the inputs ``NAME=VALUE`` (numbers in the quantity's declared unit, or text
+  with a unit, ``"3.35 TB/s"``). It prints as the engine's display in the
+  chosen unit system (``--units si`` or ``iec``; ``units="iec"`` per call);
+  ``| unit("GiB")`` converts to a named unit and refuses another dimension;
+  ``.value`` (base units), ``.exact`` and ``.unit`` are there too.
+* ``solution(...)`` takes the same arguments and embeds the worked solution
+  (``templates/live-solution.*.j2``, the shared ``_solution.j2``); ``level=3``
+  sets its heading level. A LaTeX source that embeds solutions or plots starts
+  with ``{{ preamble() }}`` (derive's own article preamble, plus graphicx).
+* ``plot(KIND, ...)`` draws with :mod:`derive.plot` into ``img/`` beside the
+  output (PNG for Markdown, SVG for HTML, PDF for LaTeX; ``format=`` to choose)
+  and inserts the reference.
+
+Any failure (an unknown name, a solve that fails, a wrong unit) stops the
+render with a :class:`~derive.TemplateError` naming the source file and line.
+In LaTeX sources the statement and comment delimiters are ``((* ... *))`` and
+``((# ... #))`` (LaTeX itself uses ``{%`` and ``{#``); values stay ``{{ ... }}``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from ._errors import DeriveError, InputError, TemplateError, UnitError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._model import Catalog
+    from ._solution import Solution
+
+__all__ = ["LiveValue", "render_source"]
+
+MODES = {".md": "md", ".markdown": "md", ".tex": "tex", ".html": "html", ".htm": "html"}
+_OPTIONS = ("hw", "model", "preset", "presets", "bound", "require", "multiple_of", "units", "digits")
+_PLOT_FORMAT = {"md": "png", "html": "svg", "tex": "pdf"}
+
+
+def mode_of(path: str | os.PathLike) -> str:
+    suffix = Path(path).suffix.lower()
+    if suffix not in MODES:
+        raise InputError(f"cannot tell the format of {Path(path).name}: a live source ends in .md, .tex or .html")
+    return MODES[suffix]
+
+
+# ---------------------------------------------------------------------------
+# values
+
+
+class LiveValue:
+    """A solved number in a live source; prints as the engine's display of it."""
+
+    def __init__(self, solution: "Solution", units: str, mode: str, digits: int = 4) -> None:
+        self._solution = solution
+        self._units = units
+        self._mode = mode
+        self._digits = digits
+
+    @property
+    def value(self) -> float:
+        """The value in base units (B, FLOP, s, FLOP/B, ...)."""
+        return self._solution.float
+
+    @property
+    def exact(self) -> str:
+        return str(self._solution.value)
+
+    @property
+    def unit(self) -> str:
+        return self._solution.unit
+
+    @property
+    def text(self) -> str:
+        from ._units import format_value
+
+        f = format_value(self._solution.value, self._solution.dims, self._units, self._digits)
+        return _spell(f.mantissa, f.unit, self._mode)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __html__(self) -> str:
+        from markupsafe import escape
+
+        return str(escape(self.text))
+
+    def to(self, unit: str, digits: int | None = None) -> str:
+        """The value in ``unit`` (``"GiB"``, ``"TB/s"``, ``"ms"``); the dimensions must agree."""
+        import sympy
+
+        from ._units import format_number, parse_unit
+
+        factor, dims = parse_unit(unit)
+        if dims != self._solution.dims:
+            raise UnitError(f"{self._solution.target} is in {self._solution.unit}, not in {unit} "
+                            f"({dims.unit_string()}); convert it to a unit of {self._solution.unit}",
+                            unit=unit, quantity=self._solution.target, expected=self._solution.unit,
+                            got=dims.unit_string())
+        mantissa = self._solution.value / sympy.Rational(factor.numerator, factor.denominator)
+        return _spell(format_number(mantissa, digits or self._digits), unit, self._mode)
+
+
+def _spell(mantissa: str, unit: str, mode: str) -> str:
+    """``1.97e14 FLOP/s`` as the output needs it (LaTeX gets math that works in text and in math mode)."""
+    if mode == "tex":
+        from ._present import latex_number, latex_unit
+
+        u = latex_unit(unit) if unit not in ("", "1") else ""
+        return r"\ensuremath{" + latex_number(mantissa) + (r"\," + u if u else "") + "}"
+    return f"{mantissa} {unit}".strip() if unit not in ("", "1") else mantissa
+
+
+# ---------------------------------------------------------------------------
+# the names a source can use
+
+
+@dataclass
+class _Context:
+    source: Path
+    mode: str
+    lang: str
+    units: str
+    output: Path | None
+    catalog: "Catalog"
+    plots: list[Path] = field(default_factory=list)
+
+    # -- engine calls ---------------------------------------------------------
+
+    def _solve(self, target: Any, kwargs: Mapping[str, Any]) -> tuple["Solution", dict[str, Any]]:
+        from ._solver import solve
+
+        if not isinstance(target, str):
+            raise InputError(f"the first argument must be a quantity name in quotes, not {target!r}")
+        options = {k: kwargs[k] for k in _OPTIONS if k in kwargs}
+        given = {k: v for k, v in kwargs.items() if k not in _OPTIONS}
+        presets = _names(options.get("presets", ())) + _names(options.get("preset", ()))
+        sol = solve(target, given, hw=options.get("hw"), model=options.get("model"), presets=presets,
+                    bound=options.get("bound"), require=_names(options.get("require", ())),
+                    multiple_of=options.get("multiple_of"), catalog=self.catalog)
+        return sol, options
+
+    def q(self, target: str, **kwargs: Any) -> LiveValue:
+        sol, options = self._solve(target, kwargs)
+        units = options.get("units", self.units)
+        if units not in ("si", "iec"):
+            raise InputError(f"units must be 'si' or 'iec', not {units!r}")
+        return LiveValue(sol, units, self.mode, int(options.get("digits", 4)))
+
+    def solution(self, target: str, level: int = 3, **kwargs: Any) -> str:
+        from .render import render_template
+        from ._present import build_view
+
+        sol, options = self._solve(target, kwargs)
+        units = options.get("units", self.units)
+        view = build_view(sol, units)
+        text = render_template(f"live-solution.{self.mode}.j2",
+                               {"s": view, "lang": self.lang, "units": units, "output": self.mode,
+                                "level": int(level)})
+        return _markup(text, self.mode)
+
+    def preamble(self) -> str:
+        from .render import render_template
+
+        if self.mode != "tex":
+            raise InputError("preamble() writes a LaTeX preamble; use it in .tex sources")
+        return render_template("live-preamble.tex.j2", {"lang": self.lang})
+
+    def name(self, ident: str, lang: str | None = None) -> str:
+        """The catalog's name of a quantity, relation, condition or preset, in the source's language."""
+        from .render import pick
+
+        entry = self.catalog.entry(ident)[0]
+        text = pick({"en": entry.name.en, "zh": entry.name.zh}, lang or self.lang)
+        if self.mode == "tex":
+            from .render import latex_escape
+
+            return latex_escape(text)
+        return text
+
+    def plot(self, kind: str, format: str | None = None, width: str = r"\linewidth", alt: str | None = None,
+             **kwargs: Any) -> str:
+        from . import plot as plots
+        from .render import pick
+
+        fmt = format or _PLOT_FORMAT[self.mode]
+        if fmt not in plots.FORMATS:
+            raise InputError(f"plot format must be png, svg or pdf, not {fmt!r}")
+        if self.mode == "tex" and fmt == "svg":
+            raise InputError("LaTeX cannot include SVG; use format='pdf' or 'png'")
+        if self.mode != "tex" and fmt == "pdf":
+            raise InputError("Markdown and HTML cannot show a PDF; use format='png' or 'svg'")
+        base = self.output if self.output is not None else self.source
+        stem = base.name.split(".")[0] if base.name.split(".")[0] else "live"
+        suffixes = "".join(s for s in base.suffixes[:-1] if s != ".src")
+        index = len(self.plots) + 1
+        relative = Path("img") / f"{stem}{suffixes}-{index}-{plots.kind_of(kind)}.{fmt}"
+        target = base.parent / relative
+        lang = kwargs.pop("lang", self.lang)
+        seq_lens = kwargs.pop("seq_lens", None)
+        points = kwargs.pop("points", None)
+        presets = _names(kwargs.pop("presets", ())) + _names(kwargs.pop("preset", ()))
+        hw = kwargs.pop("hw", ())
+        model = kwargs.pop("model", None)
+        fig = plots.figure(kind, hw=hw, model=model, lang=lang, given=kwargs or None, points=points,
+                           seq_lens=seq_lens, presets=presets, catalog=self.catalog)
+        plots.save(fig, target)
+        self.plots.append(target)
+        title = alt or pick(fig.derive_data.title, lang)
+        ref = relative.as_posix()
+        if self.mode == "tex":
+            return rf"\includegraphics[width={width}]{{{ref}}}"
+        if self.mode == "html":
+            from markupsafe import Markup, escape
+
+            return Markup(f'<img src="{escape(ref)}" alt="{escape(title)}">')
+        return f"![{_md_alt(title)}]({ref})"
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    if value is None or value == ():
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise InputError(f"expected a name or a list of names, not {value!r}")
+
+
+def _md_alt(text: str) -> str:
+    return text.replace("[", "(").replace("]", ")").replace("\n", " ")
+
+
+def _markup(text: str, mode: str) -> Any:
+    if mode == "html":
+        from markupsafe import Markup
+
+        return Markup(text)
+    return text
+
+
+# ---------------------------------------------------------------------------
+# rendering
+
+
+def _environment(mode: str, source: Path, text: str):
+    import jinja2
+    from jinja2.sandbox import SandboxedEnvironment
+
+    delimiters = {}
+    if mode == "tex":
+        delimiters = dict(block_start_string="((*", block_end_string="*))",
+                          comment_start_string="((#", comment_end_string="#))")
+    name = str(source)
+    return SandboxedEnvironment(
+        loader=jinja2.FunctionLoader(lambda n: (text, name, lambda: True) if n == name else None),
+        undefined=jinja2.StrictUndefined, autoescape=mode == "html", keep_trailing_newline=True,
+        trim_blocks=True, lstrip_blocks=True, **delimiters)
+
+
+def _line_in(exc: BaseException, filename: str) -> int | None:
+    """The innermost line of the source in the exception's traceback (Jinja rewrites it to the source)."""
+    line = getattr(exc, "lineno", None) if getattr(exc, "filename", None) == filename else None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None = None, lang: str = "en",
+                  units: str = "si", text: str | None = None, catalog: "Catalog | None" = None) -> str:
+    """Render a live source and return the text; plots are written beside ``output`` (or the source).
+
+    Raises :class:`~derive.TemplateError` with the source's file and line on any failure inside it.
+    """
+    import jinja2
+
+    from .render import LANGS
+
+    source = Path(source)
+    mode = mode_of(source)
+    if lang not in LANGS:
+        raise InputError(f"unknown language {lang!r}; choose en, zh or both")
+    if units not in ("si", "iec"):
+        raise InputError(f"unknown unit system {units!r}; choose si or iec")
+    if text is None:
+        try:
+            text = source.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"cannot read {source}: {exc.strerror or exc}") from exc
+    if catalog is None:
+        from ._loader import load_catalog
+
+        catalog = load_catalog()
+    ctx = _Context(source, mode, lang, units, Path(output) if output else None, catalog)
+    env = _environment(mode, source, text)
+    env.globals.update(q=ctx.q, solution=ctx.solution, plot=ctx.plot, name=ctx.name, lang=lang, units=units)
+    if mode == "tex":
+        env.globals["preamble"] = ctx.preamble
+    env.filters["unit"] = _unit_filter
+    name = str(source)
+    try:
+        return env.get_template(name).render()
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateError(f"syntax error: {exc.message}", file=name, line=exc.lineno) from None
+    except TemplateError as exc:
+        if exc.file == name:
+            raise
+        raise TemplateError(str(exc), file=name, line=_line_in(exc, name)) from exc
+    except DeriveError as exc:
+        raise TemplateError(str(exc), file=name, line=_line_in(exc, name)) from exc
+    except jinja2.UndefinedError as exc:
+        raise TemplateError(f"{exc.message} (the names a source can use: q, solution, plot, name"
+                            f"{', preamble' if mode == 'tex' else ''}, lang, units)", file=name,
+                            line=_line_in(exc, name)) from None
+    except jinja2.exceptions.SecurityError as exc:
+        raise TemplateError(f"the source tried something unsafe: {exc}", file=name, line=_line_in(exc, name)) from None
+    except TypeError as exc:   # a tag called with arguments it does not take
+        raise TemplateError(f"bad call: {exc}", file=name, line=_line_in(exc, name)) from None
+
+
+def _unit_filter(value: Any, unit: str, digits: int | None = None) -> str:
+    if not isinstance(value, LiveValue):
+        raise InputError(f"unit({unit!r}) converts a value from q(...), not {type(value).__name__}")
+    return value.to(unit, digits)
+
+
+# ---------------------------------------------------------------------------
+# the command
+
+
+def cmd_render(args) -> int:
+    from ._loader import load_catalog
+
+    catalog = load_catalog(args.formulas or ())
+    text = render_source(args.source, output=args.output, lang=args.lang, units=args.units, catalog=catalog)
+    if args.output:
+        path = Path(args.output)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
+        print(path)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _add_command(sub, common) -> None:
+    p = sub.add_parser("render", help="render a live Markdown/LaTeX/HTML source whose numbers are engine calls",
+                       description="Render SOURCE (.md, .tex or .html), a Jinja template run in a sandbox whose "
+                                   "numbers are engine calls: q(...), solution(...), plot(...), name(...).")
+    p.add_argument("source", metavar="SOURCE", help="the live source, e.g. reports/bandwidth-wall.zh.src.md")
+    p.add_argument("-o", "--output", metavar="OUT", help="write to OUT (plots go to img/ beside it); default stdout")
+    p.add_argument("--units", choices=("si", "iec"), default="si", help="decimal (si) or binary (iec) prefixes")
+    common(p)
+    p.set_defaults(func=cmd_render)
+
+
+def _register() -> None:
+    from . import cli
+
+    cli.register(_add_command)
+
+
+_register()
