@@ -8,6 +8,9 @@ A source is a Jinja template run in Jinja's sandbox, with these names::
                 require=["ffn_fits_in_vmem"]) }}                        -> the whole worked solution
     {{ plot("roofline", hw=["a100", "h100"]) }}                         -> an image beside the output
     {{ name("critical_ai_hbm") }}                                       -> the catalog's name, in --lang
+    {{ const("hbm_bw", hw="a100") }}                                    -> 2 TB/s, a preset's constant
+    {{ q("intensity_gap", hw="a100", arithmetic_intensity=q("elementwise_intensity", preset="op-add")) }}
+    {% for c in claims("claims/bandwidth-wall.yaml", verdict="erratum") %} ... {% endfor %}
 
 * ``q(TARGET, **inputs)`` solves with :func:`derive.solve`: the options ``hw``,
   ``model``, ``preset``/``presets``, ``bound``, ``require``, ``multiple_of`` and
@@ -15,7 +18,15 @@ A source is a Jinja template run in Jinja's sandbox, with these names::
   with a unit, ``"3.35 TB/s"``). It prints as the engine's display in the
   chosen unit system (``--units si`` or ``iec``; ``units="iec"`` per call);
   ``| unit("GiB")`` converts to a named unit and refuses another dimension;
-  ``.value`` (base units), ``.exact`` and ``.unit`` are there too.
+  ``.value`` (base units), ``.exact``, ``.unit`` and ``.regime`` (the name of
+  the max/min regime the answer is in, e.g. 带宽瓶颈) are there too, and
+  ``| percent`` prints a pure number as a percentage. A value from ``q()`` or
+  ``const()`` can be another call's input, so no number is ever retyped.
+* ``const(NAME, hw=..., model=..., preset=...)`` is a preset's own constant
+  (the engine derives a quantity it is asked for, so ``q`` cannot show one).
+* ``claims(FILE, verdict=None)`` are ``derive check``'s verdicts on a claims
+  file (path relative to the source): ``.quote``, ``.stated``, ``.computed``,
+  ``.verdict``, ``.note``, for a table of where a chapter and the engine differ.
 * ``solution(...)`` takes the same arguments and embeds the worked solution
   (``templates/live-solution.*.j2``, the shared ``_solution.j2``); ``level=3``
   sets its heading level. A LaTeX source that embeds solutions or plots starts
@@ -41,8 +52,11 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from ._errors import DeriveError, InputError, TemplateError, UnitError
 
 if TYPE_CHECKING:  # pragma: no cover
+    import sympy
+
     from ._model import Catalog
     from ._solution import Solution
+    from ._units import Dimension
 
 __all__ = ["LiveValue", "render_source"]
 
@@ -63,32 +77,41 @@ def mode_of(path: str | os.PathLike) -> str:
 
 
 class LiveValue:
-    """A solved number in a live source; prints as the engine's display of it."""
+    """A number from the engine in a live source; prints as the engine's display of it."""
 
-    def __init__(self, solution: "Solution", units: str, mode: str, digits: int = 4) -> None:
-        self._solution = solution
+    def __init__(self, target: str, value: "sympy.Expr", dims: "Dimension", units: str, mode: str,
+                 digits: int = 4, regime: str = "") -> None:
+        self._target = target
+        self._value = value
+        self._dims = dims
         self._units = units
         self._mode = mode
         self._digits = digits
+        self._regime = regime
 
     @property
     def value(self) -> float:
         """The value in base units (B, FLOP, s, FLOP/B, ...)."""
-        return self._solution.float
+        return float(self._value.evalf(17))
 
     @property
     def exact(self) -> str:
-        return str(self._solution.value)
+        return str(self._value)
 
     @property
     def unit(self) -> str:
-        return self._solution.unit
+        return self._dims.unit_string()
+
+    @property
+    def regime(self) -> str:
+        """The name of the regime the answer is in (compute-bound, memory-bound, ...), in the source's language."""
+        return self._regime
 
     @property
     def text(self) -> str:
         from ._units import format_value
 
-        f = format_value(self._solution.value, self._solution.dims, self._units, self._digits)
+        f = format_value(self._value, self._dims, self._units, self._digits)
         return _spell(f.mantissa, f.unit, self._mode)
 
     def __str__(self) -> str:
@@ -106,13 +129,22 @@ class LiveValue:
         from ._units import format_number, parse_unit
 
         factor, dims = parse_unit(unit)
-        if dims != self._solution.dims:
-            raise UnitError(f"{self._solution.target} is in {self._solution.unit}, not in {unit} "
-                            f"({dims.unit_string()}); convert it to a unit of {self._solution.unit}",
-                            unit=unit, quantity=self._solution.target, expected=self._solution.unit,
-                            got=dims.unit_string())
-        mantissa = self._solution.value / sympy.Rational(factor.numerator, factor.denominator)
+        if dims != self._dims:
+            raise UnitError(f"{self._target} is in {self.unit}, not in {unit} ({dims.unit_string()}); "
+                            f"convert it to a unit of {self.unit}",
+                            unit=unit, quantity=self._target, expected=self.unit, got=dims.unit_string())
+        mantissa = self._value / sympy.Rational(factor.numerator, factor.denominator)
         return _spell(format_number(mantissa, digits or self._digits), unit, self._mode)
+
+    def percent(self, digits: int | None = None) -> str:
+        """A pure number as a percentage: ``0.001068`` → ``0.1068%``."""
+        from ._units import format_number
+
+        if not self._dims.is_dimensionless:
+            raise UnitError(f"{self._target} is in {self.unit}; only a pure number can be a percentage",
+                            quantity=self._target, expected="1", got=self.unit)
+        text = format_number(self._value * 100, digits or self._digits)
+        return text + ("\\%" if self._mode == "tex" else "%")
 
 
 def _spell(mantissa: str, unit: str, mode: str) -> str:
@@ -138,6 +170,7 @@ class _Context:
     output: Path | None
     catalog: "Catalog"
     plots: list[Path] = field(default_factory=list)
+    _claims: dict[str, list] = field(default_factory=dict)
 
     # -- engine calls ---------------------------------------------------------
 
@@ -147,19 +180,77 @@ class _Context:
         if not isinstance(target, str):
             raise InputError(f"the first argument must be a quantity name in quotes, not {target!r}")
         options = {k: kwargs[k] for k in _OPTIONS if k in kwargs}
-        given = {k: v for k, v in kwargs.items() if k not in _OPTIONS}
+        given = {k: self._input(k, v) for k, v in kwargs.items() if k not in _OPTIONS}
         presets = _names(options.get("presets", ())) + _names(options.get("preset", ()))
         sol = solve(target, given, hw=options.get("hw"), model=options.get("model"), presets=presets,
                     bound=options.get("bound"), require=_names(options.get("require", ())),
                     multiple_of=options.get("multiple_of"), catalog=self.catalog)
         return sol, options
 
-    def q(self, target: str, **kwargs: Any) -> LiveValue:
-        sol, options = self._solve(target, kwargs)
+    def _input(self, name: str, value: Any) -> Any:
+        """A q()/const() value used as another call's input: its exact value, in the declared unit."""
+        if not isinstance(value, LiveValue):
+            return value
+        q = self.catalog.quantity(name)
+        if value._dims != q.dims:
+            raise UnitError(f"{q.id} is in {q.base_unit}, but the value given for it ({value._target}) is in "
+                            f"{value.unit}", quantity=q.id, expected=q.base_unit, got=value.unit)
+        exact = value._value / q.factor
+        if not exact.is_Rational:
+            raise InputError(f"{value._target} = {exact} is not a rational number; give {q.id} a number")
+        return exact
+
+    def _units(self, options: Mapping[str, Any]) -> str:
         units = options.get("units", self.units)
         if units not in ("si", "iec"):
             raise InputError(f"units must be 'si' or 'iec', not {units!r}")
-        return LiveValue(sol, units, self.mode, int(options.get("digits", 4)))
+        return units
+
+    def _regime_name(self, sol: "Solution") -> str:
+        from .render import pick
+
+        for step in sol.steps:
+            if step.regime:
+                rel = self.catalog.relations[step.relation]
+                reg = next(r for r in rel.regimes if r.id == step.regime)
+                return pick({"en": reg.name.en, "zh": reg.name.zh}, self.lang)
+        return ""
+
+    def q(self, target: str, **kwargs: Any) -> LiveValue:
+        sol, options = self._solve(target, kwargs)
+        return LiveValue(sol.target, sol.value, sol.dims, self._units(options), self.mode,
+                         int(options.get("digits", 4)), self._regime_name(sol))
+
+    def const(self, name: str, hw: str | None = None, model: str | None = None, preset: Any = None,
+              presets: Any = None, units: str | None = None, digits: int = 4) -> LiveValue:
+        """A preset's constant (or the catalog's default) as the engine takes it: ``const("hbm_bw", hw="a100")``."""
+        q = self.catalog.quantity(name)
+        chosen = []
+        if hw:
+            chosen.append(self.catalog.preset(hw, "hw"))
+        if model:
+            chosen.append(self.catalog.preset(model, "model"))
+        chosen += [self.catalog.preset(p) for p in _names(presets) + _names(preset)]
+        value = None
+        for p in chosen:                     # later presets win, as in solve()
+            if q.id in p.values:
+                value = p.values[q.id].value
+        if value is None and q.default is not None and not chosen:
+            value = q.default.value
+        if value is None:
+            where = ", ".join(p.id for p in chosen) or "no preset"
+            raise InputError(f"{q.id} has no value in {where}; name the preset that holds it")
+        return LiveValue(q.id, value, q.dims, self._units({"units": units or self.units}), self.mode, digits)
+
+    def claims(self, file: str, verdict: str | None = None) -> list["ClaimView"]:
+        """The verdicts of ``derive check`` on a claims file (a path relative to the source)."""
+        from .check import check_claims
+
+        path = (self.source.parent / file) if not Path(file).is_absolute() else Path(file)
+        key = str(path.resolve())
+        if key not in self._claims:
+            self._claims[key] = [ClaimView(r, self.lang, self.mode) for r in check_claims(path, self.catalog)]
+        return [c for c in self._claims[key] if verdict is None or c.verdict_id == verdict]
 
     def solution(self, target: str, level: int = 3, **kwargs: Any) -> str:
         from .render import render_template
@@ -229,6 +320,30 @@ class _Context:
 
             return Markup(f'<img src="{escape(ref)}" alt="{escape(title)}">')
         return f"![{_md_alt(title)}]({ref})"
+
+
+class ClaimView:
+    """One checked claim of a chapter, for a source's errata table: what it says, what the engine finds."""
+
+    def __init__(self, result: Any, lang: str, mode: str) -> None:
+        from .check import computed_text, note_text
+        from .render import _make_msg, template_dirs
+
+        msg = _make_msg(tuple(template_dirs()))
+        self.id = result.claim.id
+        self.verdict_id = result.verdict
+        self.verdict = msg(f"check_verdict_{result.verdict}", lang)
+        self.quote = result.claim.quote
+        self.where = result.claim.where
+        self.stated = result.claim.stated.text
+        self.computed = computed_text(result)
+        self.note = note_text(result, lang)
+        if mode in ("tex", "md"):      # text from the claims file, made safe for the output
+            from .render import latex_escape, markdown_escape
+
+            escape = latex_escape if mode == "tex" else markdown_escape
+            for attr in ("verdict", "quote", "where", "stated", "computed", "note"):
+                setattr(self, attr, escape(getattr(self, attr)))
 
 
 def _names(value: Any) -> tuple[str, ...]:
@@ -310,10 +425,12 @@ def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None
         catalog = load_catalog()
     ctx = _Context(source, mode, lang, units, Path(output) if output else None, catalog)
     env = _environment(mode, source, text)
-    env.globals.update(q=ctx.q, solution=ctx.solution, plot=ctx.plot, name=ctx.name, lang=lang, units=units)
+    env.globals.update(q=ctx.q, const=ctx.const, solution=ctx.solution, plot=ctx.plot, name=ctx.name,
+                       claims=ctx.claims, lang=lang, units=units)
     if mode == "tex":
         env.globals["preamble"] = ctx.preamble
     env.filters["unit"] = _unit_filter
+    env.filters["percent"] = _percent_filter
     name = str(source)
     try:
         return env.get_template(name).render()
@@ -326,13 +443,19 @@ def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None
     except DeriveError as exc:
         raise TemplateError(str(exc), file=name, line=_line_in(exc, name)) from exc
     except jinja2.UndefinedError as exc:
-        raise TemplateError(f"{exc.message} (the names a source can use: q, solution, plot, name"
+        raise TemplateError(f"{exc.message} (the names a source can use: q, const, solution, plot, name, claims"
                             f"{', preamble' if mode == 'tex' else ''}, lang, units)", file=name,
                             line=_line_in(exc, name)) from None
     except jinja2.exceptions.SecurityError as exc:
         raise TemplateError(f"the source tried something unsafe: {exc}", file=name, line=_line_in(exc, name)) from None
     except TypeError as exc:   # a tag called with arguments it does not take
         raise TemplateError(f"bad call: {exc}", file=name, line=_line_in(exc, name)) from None
+
+
+def _percent_filter(value: Any, digits: int | None = None) -> str:
+    if not isinstance(value, LiveValue):
+        raise InputError(f"percent converts a value from q(...) or const(...), not {type(value).__name__}")
+    return value.percent(digits)
 
 
 def _unit_filter(value: Any, unit: str, digits: int | None = None) -> str:
