@@ -84,6 +84,7 @@ CLAIM_FIELDS = {"id", "quote", "where", "stated", "approx", "tolerance", "note",
 CONVENTION_FIELDS = {"name", "given", "hw", "model", "presets", "stated"}
 CONSTANT_FIELDS = {"preset", "quantity"}
 
+MAX_EXPONENT = 60   # stated values from 1e-60 to 1e60, like every other value (derive._values)
 _DECIMAL = re.compile(r"^(?P<int>\d+)(?:\.(?P<frac>\d*))?(?:[eE](?P<exp>[+-]?\d+))?$")
 
 
@@ -210,7 +211,10 @@ def stated_digits(number: str) -> tuple[Fraction, Fraction, int]:
     m = _DECIMAL.match(number.strip())
     if not m:
         raise ValueError(number)
-    whole, frac, exp = m.group("int"), m.group("frac") or "", int(m.group("exp") or 0)
+    whole, frac, exp_text = m.group("int"), m.group("frac") or "", m.group("exp") or "0"
+    if len(exp_text) > 4 or abs(int(exp_text)) > MAX_EXPONENT or len(whole + frac) > 40:
+        raise ValueError(number)
+    exp = int(exp_text)
     digits = (whole + frac).lstrip("0")
     value = Fraction(int(whole + frac), 10 ** len(frac)) * Fraction(10) ** exp
     ulp = Fraction(10) ** (exp - len(frac))
@@ -267,7 +271,7 @@ def _read_stated(file: str, node: Any, catalog: "Catalog", quantity: str, entry:
         value, ulp, digits = stated_digits(number)
     except ValueError:
         raise _err(file, node, f"stated value {text!r} must be a plain decimal number and a unit "
-                               "(e.g. 0.17, 1365, 3.35 TB/s, 9e2)", entry) from None
+                               "(e.g. 0.17, 1365, 3.35 TB/s, 9e2; exponent within ±60)", entry) from None
     q = catalog.quantity(quantity)
     if unit:
         try:
