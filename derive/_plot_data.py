@@ -142,8 +142,7 @@ def roofline_data(hw: Sequence[str], points: Mapping[str, str] | None = None, *,
     for key, label, value in ops:
         on = {h: solve("attainable_flops", {"arithmetic_intensity": value}, hw=h, catalog=catalog).float for h in hw}
         points_out.append(OperationPoint(key, label, _number(value), _shown(value, ai.dims), on))
-    names = {lang: ", ".join(c.name[lang] for c in chips) for lang in ("en", "zh")}
-    return RooflineData(tuple(chips), tuple(points_out), words("plot_roofline_title", chips=names))
+    return RooflineData(tuple(chips), tuple(points_out), words("plot_roofline_title"))
 
 
 # ---------------------------------------------------------------------------
@@ -260,7 +259,7 @@ def memory_data(model: str, hw: str, given: Mapping[str, Any] | None = None, *, 
     devices = int(values["num_devices"])
     hw_name = _text(catalog.preset(hw, "hw").name)
     model_name = _text(catalog.preset(model, "model").name)
-    setups = {lang: ", ".join(p.name.get(lang) for p in chosen) for lang in ("en", "zh")}
+    setups = {"en": ", ".join(p.name.en for p in chosen), "zh": "、".join(p.name.zh for p in chosen)}
     assumptions = words("plot_memory_assumptions", seq_len=f"{int(given['seq_len']):,}", setups=setups)
     title = words("plot_memory_title", model=model_name, hw=hw_name, devices=devices)
     return MemoryData(model_name, hw_name, grid, tuple(parts), total.values, float(cap), cap_text, largest,

@@ -58,9 +58,10 @@ def draw_roofline(fig: "Figure", data: "RooflineData", lang: str) -> None:
         ax.plot(chip.intensity, chip.attainable, color=color, lw=2.2, label=_say(chip.name, lang),
                 gid=f"roofline:{chip.hw}", zorder=2)
         ax.plot([chip.ridge], [chip.ridge_flops], "o", color=color, ms=7, gid=f"ridge:{chip.hw}", zorder=4)
+        # below and right of the knee: under its own flat line, clear of the other chips' slopes
         ax.annotate(_word("plot_ridge", lang, value=chip.ridge_text), xy=(chip.ridge, chip.ridge_flops),
-                    xytext=(6, 8 + 14 * i), textcoords="offset points", fontsize=9, color=color,
-                    ha="left", va="bottom", arrowprops=dict(arrowstyle="-", color=color, lw=0.6))
+                    xytext=(8, -10), textcoords="offset points", fontsize=9, color=color,
+                    ha="left", va="top")
     lows = []
     for j, op in enumerate(data.operations):
         hws = [c.hw for c in data.chips]

@@ -80,13 +80,14 @@ class LiveValue:
     """A number from the engine in a live source; prints as the engine's display of it."""
 
     def __init__(self, target: str, value: "sympy.Expr", dims: "Dimension", units: str, mode: str,
-                 digits: int = 4, regime: str = "") -> None:
+                 digits: int | None = None, regime: str = "") -> None:
         self._target = target
         self._value = value
         self._dims = dims
         self._units = units
         self._mode = mode
-        self._digits = digits
+        self._digits_asked = digits is not None
+        self._digits = int(digits) if digits is not None else 4
         self._regime = regime
 
     @property
@@ -109,9 +110,13 @@ class LiveValue:
 
     @property
     def text(self) -> str:
+        import sympy
+
         from ._units import format_value
 
-        f = format_value(self._value, self._dims, self._units, self._digits)
+        # digits= asked for: round even a short exact decimal (9.74592 -> 9.7 with digits=2)
+        value = sympy.Float(self._value, 30) if self._digits_asked else self._value
+        f = format_value(value, self._dims, self._units, self._digits)
         return _spell(f.mantissa, f.unit, self._mode)
 
     def __str__(self) -> str:
@@ -219,10 +224,10 @@ class _Context:
     def q(self, target: str, **kwargs: Any) -> LiveValue:
         sol, options = self._solve(target, kwargs)
         return LiveValue(sol.target, sol.value, sol.dims, self._units(options), self.mode,
-                         int(options.get("digits", 4)), self._regime_name(sol))
+                         options.get("digits"), self._regime_name(sol))
 
     def const(self, name: str, hw: str | None = None, model: str | None = None, preset: Any = None,
-              presets: Any = None, units: str | None = None, digits: int = 4) -> LiveValue:
+              presets: Any = None, units: str | None = None, digits: int | None = None) -> LiveValue:
         """A preset's constant (or the catalog's default) as the engine takes it: ``const("hbm_bw", hw="a100")``."""
         q = self.catalog.quantity(name)
         chosen = []
@@ -276,7 +281,10 @@ class _Context:
         from .render import pick
 
         entry = self.catalog.entry(ident)[0]
-        text = pick({"en": entry.name.en, "zh": entry.name.zh}, lang or self.lang)
+        if hasattr(entry, "name"):
+            text = pick({"en": entry.name.en, "zh": entry.name.zh}, lang or self.lang)
+        else:                                   # a reference: its title
+            text = entry.title
         if self.mode == "tex":
             from .render import latex_escape
 
