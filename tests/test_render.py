@@ -70,7 +70,7 @@ def test_every_message_key_used_by_the_templates_has_english_and_chinese():
             assert table[key].get(lang, "").strip(), f"message {key!r} has no {lang} text"
     # keys built from data: every value the data can take has its message
     domains = {
-        "ask_": ["solve", "max", "min"], "w_origin_": ["hw", "model", "setup", "given", "default"],
+        "w_ask_": ["solve", "max", "min"], "w_origin_": ["hw", "model", "setup", "given", "default"],
         "note_": ["cancelled", "several_solutions", "override", "strict_bound", "not_integer"],
         "step_round_": ["max", "min"], "step_round_multiple_": ["max", "min"], "w_round_": ["max", "min"],
         "w_round_multiple_": ["max", "min"], "w_isolate_": ["max", "min"], "w_answer_": ["solve", "max", "min"],

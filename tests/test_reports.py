@@ -223,10 +223,10 @@ def browsed(contexts, tmp_path_factory):
     def visit(stem):
         page = pages[stem]
         png = page.with_suffix(".png")
-        shot = _chromium(f"--screenshot={png}", "--window-size=1100,1600", page.as_uri())
-        dom = _chromium("--dump-dom", page.as_uri())
-        assert dom.returncode == 0, dom.stderr[-500:]
-        return stem, (dom.stdout, png if shot.returncode == 0 else None)
+        # one browser run takes the screenshot and prints the DOM after layout
+        run = _chromium(f"--screenshot={png}", "--window-size=1100,1600", "--dump-dom", page.as_uri())
+        assert run.returncode == 0, run.stderr[-500:]
+        return stem, (run.stdout, png)
 
     if not (shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")):
         need_tool("chromium")
