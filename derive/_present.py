@@ -77,6 +77,8 @@ def _latex_relational(lhs: sympy.Expr, op: str, rhs: sympy.Expr, catalog: Catalo
 def latex_substituted(expr: sympy.Expr, values: dict[str, tuple[sympy.Expr, Dimension]], catalog: Catalog,
                       units: str) -> str:
     """``expr`` with each symbol replaced by its value and unit."""
+    if isinstance(expr, sympy.Symbol) and expr.name in values:
+        return latex_value(*values[expr.name], units)
     names = _symbol_names(catalog)
     for sym in expr.free_symbols:
         if sym.name in values:
@@ -196,6 +198,10 @@ def _step_view(catalog: Catalog, step: Step, values: dict[str, tuple[sympy.Expr,
         view["regime"] = {"id": reg.id, "name": {"en": reg.name.en, "zh": reg.name.zh},
                           "when_latex": _latex_relational(reg.when.lhs, reg.when.op, reg.when.rhs, catalog),
                           "when_text": reg.when_text}
+        shown = _regime_values(catalog, reg.when, values, units)
+        # the condition with its numbers: T_math >= T_mem  (1.011 ms >= 298.5 us)
+        view["regime"]["when_values_latex"] = (
+            view["regime"]["when_latex"] + (r" \quad \left(" + shown + r"\right)" if shown else ""))
     for eq in step.solved:
         rhs = eq.rhs
         if step.kind in ("relation", "system", "bound") and rhs.free_symbols and all(
@@ -222,6 +228,25 @@ def _step_view(catalog: Catalog, step: Step, values: dict[str, tuple[sympy.Expr,
     if step.kind == "round":
         view.update(_rounding_view(step, before, units))
     return view
+
+
+def _regime_values(catalog: Catalog, when, values: dict[str, tuple[sympy.Expr, Dimension]], units: str) -> str:
+    """Both sides of a regime's condition as values (``1.011 ms \\ge 298.5 µs``), or '' if not all known."""
+    from ._dimcheck import dimension_of
+
+    subs = {sympy.Symbol(n, positive=True): v for n, (v, _) in values.items()}
+    table = {q.symbol: q.dims for q in catalog.quantities.values()}
+    sides = []
+    for side in (when.lhs, when.rhs):
+        val = side.xreplace(subs)
+        if val.free_symbols:
+            return ""
+        try:
+            dims = dimension_of(side, table)
+        except Exception:  # a side without one dimension: leave the numbers out
+            return ""
+        sides.append(latex_value(val, dims, units))
+    return f"{sides[0]} {_OPS_LATEX[when.op]} {sides[1]}"
 
 
 def _rounding_view(step: Step, before: sympy.Expr | None, units: str) -> dict[str, Any]:

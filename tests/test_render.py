@@ -135,6 +135,14 @@ def test_every_format_renders_every_kind_of_step(solutions, fmt, lang):
             assert not re.search(r"[\u4e00-\u9fff]", body), f"{key} {fmt}: Chinese in an English write-up"
 
 
+def test_a_regime_is_named_with_the_numbers_that_choose_it(solutions):
+    md = render_solution(solutions["regime"], "md", lang="en")
+    assert ("The compute-bound branch holds, since $T_{\\mathrm{math}} \\ge T_{\\mathrm{mem}} \\quad "
+            "\\left(1.011\\,\\mathrm{ms} \\ge 298.5\\,\\mathrm{\\mu s}\\right)$:") in md
+    assert "T = T_{\\mathrm{math}} = 1.011\\,\\mathrm{ms}" in md
+    assert "Regime: compute-bound" in md
+
+
 def test_both_languages_put_chinese_first_then_english(solutions):
     md = render_solution(solutions["max"], "md", lang="both")
     zh, en = md.index("解出"), md.index("Isolate")

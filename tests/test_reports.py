@@ -255,3 +255,21 @@ def test_html_opens_in_chromium_with_mathml_and_no_raw_latex(browsed, contexts, 
     for answer in _answers(context):
         assert answer in flat
     assert context["problem"]["title"]["zh"][:6] in flat
+
+
+def test_every_catalog_text_in_the_reports_has_both_languages(contexts):
+    from test_render import _bilingual_texts
+
+    for stem, (_, context, _) in contexts.items():
+        for path, texts in _bilingual_texts(context, stem):
+            assert texts["en"].strip() and texts["zh"].strip(), f"{path} lacks a translation"
+
+
+def test_report_templates_can_be_overridden(tmp_path, cli):
+    (tmp_path / "report.md.j2").write_text(
+        "{{ pick(problem.title, lang) }}|{% for q in questions %}{{ q.s.answer.text }};{% endfor %}\n",
+        encoding="utf-8")
+    run = cli("report", str(REPORTS / "engine-inverse-questions.yaml"), "--lang", "zh", "--format", "md",
+              "--templates", str(tmp_path))
+    assert run.code == 0, run.err
+    assert run.out == "三个反问题：求条件允许的取值|2,896;2,828;2,816;481;14;\n"
