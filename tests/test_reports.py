@@ -121,10 +121,10 @@ def test_derive_report_names_a_broken_problem_file(tmp_path, cli):
 
 
 def _frames_expected(context) -> int:
-    """Title, problem, assumptions (if any), per question (question+given, steps, answer, assumptions,
-    check), sources."""
+    """Title, problem, assumptions (if any; in Chinese and in English), per question (question and
+    given values, one per step, answer, assumptions, check), sources."""
     problem = context["problem"]
-    n = 2 + (1 if problem["assumptions"] else 0) + 1
+    n = 2 + (2 if problem["assumptions"] else 0) + 1
     for q in context["questions"]:
         n += 1 + len(q["s"]["steps"]) + 3
     return n
