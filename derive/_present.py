@@ -58,8 +58,18 @@ def latex_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: i
 # expressions
 
 
+_NAMES: dict[int, tuple[Catalog, dict[sympy.Symbol, str]]] = {}
+
+
 def _symbol_names(catalog: Catalog) -> dict[sympy.Symbol, str]:
-    return {q.symbol: q.latex for q in catalog.quantities.values()}
+    """Each quantity's SymPy symbol → its LaTeX, built once per catalog (do not modify the result)."""
+    hit = _NAMES.get(id(catalog))
+    if hit is None or hit[0] is not catalog:
+        hit = (catalog, {q.symbol: q.latex for q in catalog.quantities.values()})
+        _NAMES[id(catalog)] = hit
+        while len(_NAMES) > 8:
+            _NAMES.pop(next(iter(_NAMES)))
+    return hit[1]
 
 
 def latex_expr(expr: sympy.Basic, catalog: Catalog) -> str:
@@ -79,7 +89,7 @@ def latex_substituted(expr: sympy.Expr, values: dict[str, tuple[sympy.Expr, Dime
     """``expr`` with each symbol replaced by its value and unit."""
     if isinstance(expr, sympy.Symbol) and expr.name in values:
         return latex_value(*values[expr.name], units)
-    names = _symbol_names(catalog)
+    names = dict(_symbol_names(catalog))
     for sym in expr.free_symbols:
         if sym.name in values:
             v, d = values[sym.name]
