@@ -356,6 +356,12 @@ def _solve_step(state: _State, step: PlanStep) -> None:
     else:
         for expr in solve_relation_for(rel, u):
             candidates.append((expr, _numeric(expr, nmap), None))
+        if any(v is not None and v.has(sympy.nan) for _, v, _ in candidates):
+            # 0/0: with these inputs the relation may hold for every u (one pipeline chunk: any
+            # bottleneck time gives the serial time)
+            if sympy.cancel((rel.lhs - rel.rhs).xreplace(nmap)) == 0:
+                raise NoSolutionError(f"{u} is not determined by {rel.id} ({rel.equation_text}) with these "
+                                      f"inputs: it holds for every {u}; give {u} or change another input")
     expr, numeric, regime = _pick_branch(state, u, candidates, rel.id)
     _record(state, u, expr, numeric, fmap, rels)
     if regime is not None:

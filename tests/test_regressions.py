@@ -78,3 +78,22 @@ def test_bound_on_a_symbol_that_cancels_out_of_the_condition_says_so(bound, batc
     with pytest.raises(NoSolutionError, match="does not depend on d_model"):
         solve("d_model", {"batch": batch}, hw="tpu-v5e", presets=["classic-ffn"], bound=bound,
               require=["ffn_prefetch_hidden"])
+
+
+@pytest.mark.parametrize("target, given", [
+    ("pipeline_bottleneck_time", {"pipeline_chunks": 1, "serial_time": "1 s", "pipelined_time": "1 s"}),
+    ("pipeline_chunks", {"pipeline_bottleneck_time": "1 s", "serial_time": "1 s", "pipelined_time": "1 s"}),
+])
+def test_relation_that_holds_for_every_value_of_the_unknown_says_it_is_not_determined(target, given):
+    """`solve pipeline_bottleneck_time pipeline_chunks=1 ...` said "no real positive value ...
+    (solutions: nan); check the inputs": with one chunk every bottleneck time fits, and the
+    closed form is 0/0. Found by the round-trip property tests (integer inputs start at 1)."""
+    with pytest.raises(NoSolutionError, match=f"{target} is not determined by pipelined_time.*holds for every"):
+        solve(target, given)
+
+
+def test_pipelined_time_still_inverts_for_the_chunk_count():
+    sol = solve("pipeline_chunks", {"pipeline_bottleneck_time": "100 s", "serial_time": "1000 s",
+                                    "pipelined_time": "325 s"})
+    assert sol.value == 4
+
