@@ -76,6 +76,7 @@ def draw_roofline(fig: "Figure", data: "RooflineData", lang: str) -> None:
     ax.set_ylim(min(lows) / 4, peak * 3)
     ax.set_xlim(data.chips[0].intensity[0], data.chips[0].intensity[-1])
     ax.yaxis.set_major_formatter(_eng("FLOP/s"))
+    ax.minorticks_off()        # ten decades of minor ticks cost more to lay out than they help
     ax.set_xlabel(_word("plot_axis_intensity", lang))
     ax.set_ylabel(_word("plot_axis_attainable", lang))
     ax.grid(True, which="major", color="0.88", lw=0.8)
@@ -145,6 +146,7 @@ def draw_kv(fig: "Figure", data: "KVData", lang: str) -> None:
                     textcoords="offset points", ha="right", fontsize=8, color=COLORS[1])
     ax.xaxis.set_major_formatter(_int_formatter())
     ax.yaxis.set_major_formatter(_eng("B"))
+    ax.minorticks_off()
     ax.set_xlabel(_word("plot_axis_batch", lang))
     ax.set_ylabel(_word("plot_axis_kv", lang))
     ax.grid(True, which="major", color="0.88", lw=0.8)
@@ -179,6 +181,7 @@ def draw_hierarchy(fig: "Figure", data: "HierarchyData", lang: str) -> None:
                 ax.text(lo * 1.5, p, _word("plot_no_value", lang), va="center", fontsize=9, color="0.5")
         ax.set_xlim(lo, hi)
         ax.xaxis.set_major_formatter(_eng(unit))
+        ax.minorticks_off()
         ax.set_xlabel(_word(key, lang))
         ax.grid(True, axis="x", which="major", color="0.88", lw=0.8)
         ax.set_axisbelow(True)

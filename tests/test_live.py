@@ -205,3 +205,12 @@ def test_cli_writes_output_and_images(cli, tmp_path):
     assert run.code == 0, run.err
     assert out.read_text(encoding="utf-8").startswith("295.2 FLOP/B\n![NVIDIA H100 SXM 的内存层级](img/doc-1-hierarchy.png)")
     assert (tmp_path / "site" / "img" / "doc-1-hierarchy.png").is_file()
+
+
+def test_readme_live_example(tmp_path):
+    """The README's live-number example renders to the output it shows."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Tutorials: live numbers, plots, sweeps", 1)[1]
+    source = section.split("```jinja\n", 1)[1].split("```", 1)[0]
+    shown = section.split("```text\n", 1)[1].split("```", 1)[0]
+    assert render(tmp_path, source, name="note.src.md") == shown

@@ -232,3 +232,21 @@ def test_cli_errors_are_one_line(cli, args, expect, tmp_path):
     run = cli(*args, cwd=tmp_path)
     assert run.code == 2, (run.out, run.err)
     assert run.err.startswith("derive: error: ") and expect in run.err and "Traceback" not in run.err
+
+
+def test_readme_plot_commands_run(cli, tmp_path):
+    """Every `derive plot` line of the README runs (into a temporary folder) and writes its file."""
+    from conftest import ROOT
+    import shlex
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines = [ln for ln in readme.splitlines() if ln.startswith("derive plot ")]
+    assert len(lines) == 4
+    for line in lines:
+        args = shlex.split(line)[1:]
+        i = args.index("-o")
+        args[i + 1] = str(tmp_path / args[i + 1].split("/")[-1])
+        run = cli(*args)
+        assert run.code == 0, (line, run.err)
+        assert (tmp_path / args[i + 1].split("/")[-1]).stat().st_size > 10_000
+    assert (ROOT / "reports" / "img" / "roofline.png").stat().st_size > 20_000

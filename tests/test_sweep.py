@@ -238,3 +238,15 @@ def test_cli_csv_and_json(cli, tmp_path):
 ])
 def test_cli_errors_are_one_line(cli, args, expect):
     assert expect in one_error_line(cli(*args))
+
+
+def test_readme_sweep_example(cli):
+    from conftest import ROOT
+    import shlex
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("$ derive sweep ", 1)[1].split("```", 1)[0]
+    command, _, shown = block.partition("\n")
+    run = cli("sweep", *shlex.split(command))
+    assert run.code == 0, run.err
+    assert run.out == shown
