@@ -28,10 +28,22 @@ def _say(texts: dict, lang: str, sep: str = " / ") -> str:
     return pick(texts, lang, sep)
 
 
-def _word(key: str, lang: str, **fields: Any) -> str:
+def _word(key: str, lang: str, sep: str = " / ", **fields: Any) -> str:
+    """A message in ``lang``; with ``both``, Chinese then English joined by ``sep`` (a newline for
+    titles and notes on the plot, " / " for legends and axes)."""
     from ._plot_data import words
 
-    return _say(words(key, **fields), lang)
+    return _say(words(key, **fields), lang, sep)
+
+
+def _entry(name: dict, value: str, lang: str) -> str:
+    """A legend entry "name: value"; with ``both``, the two names share one value."""
+    if lang == "both":
+        return _word("plot_op_entry", "en", name=_say(name, "both"), value=value)
+    return _word("plot_op_entry", lang, name=name, value=value)
+
+
+NL = "\n"
 
 
 def _eng(unit: str):
@@ -59,7 +71,7 @@ def draw_roofline(fig: "Figure", data: "RooflineData", lang: str) -> None:
                 gid=f"roofline:{chip.hw}", zorder=2)
         ax.plot([chip.ridge], [chip.ridge_flops], "o", color=color, ms=7, gid=f"ridge:{chip.hw}", zorder=4)
         # below and right of the knee: under its own flat line, clear of the other chips' slopes
-        ax.annotate(_word("plot_ridge", lang, value=chip.ridge_text), xy=(chip.ridge, chip.ridge_flops),
+        ax.annotate(_word("plot_ridge", lang, NL, value=chip.ridge_text), xy=(chip.ridge, chip.ridge_flops),
                     xytext=(8, -10), textcoords="offset points", fontsize=9, color=color,
                     ha="left", va="top")
     lows = []
@@ -67,10 +79,9 @@ def draw_roofline(fig: "Figure", data: "RooflineData", lang: str) -> None:
         hws = [c.hw for c in data.chips]
         ys = [op.attainable[h] for h in hws]
         lows.extend(ys)
-        name = _say(op.label, lang)
         ax.plot([op.intensity] * len(ys), ys, linestyle="none", marker=MARKERS[j % len(MARKERS)], ms=8,
                 mfc="white", mec="0.15", mew=1.4, gid=f"op:{op.key}", zorder=5,
-                label=_word("plot_op_entry", lang, name=name, value=op.intensity_text))
+                label=_entry(op.label, op.intensity_text, lang))
         ax.axvline(op.intensity, color="0.6", lw=0.6, ls=":", zorder=1)
     peak = max(c.ridge_flops for c in data.chips)
     ax.set_ylim(min(lows) / 4, peak * 3)
@@ -82,11 +93,11 @@ def draw_roofline(fig: "Figure", data: "RooflineData", lang: str) -> None:
     ax.grid(True, which="major", color="0.88", lw=0.8)
     ax.text(0.02, 0.97, _word("plot_memory_bound", lang), transform=ax.transAxes, fontsize=9, color="0.4",
             va="top")
-    lowest_peak = min(c.ridge_flops for c in data.chips)
-    ax.text(0.98, lowest_peak / 1.4, _word("plot_compute_bound", lang), transform=ax.get_yaxis_transform(),
-            fontsize=9, color="0.4", va="top", ha="right")
+    # above the highest flat line, where the ridge labels (below each knee) never go
+    ax.text(0.98, peak * 1.3, _word("plot_compute_bound", lang), transform=ax.get_yaxis_transform(),
+            fontsize=9, color="0.4", va="bottom", ha="right")
     ax.legend(loc="lower right", fontsize=8, framealpha=0.92)
-    _title(ax, _say(data.title, lang))
+    _title(ax, _say(data.title, lang, NL))
 
 
 def draw_memory(fig: "Figure", data: "MemoryData", lang: str) -> None:
@@ -106,10 +117,10 @@ def draw_memory(fig: "Figure", data: "MemoryData", lang: str) -> None:
     if data.largest_batch is not None:
         x = float(np.interp(np.log2(data.largest_batch + 0.5), log_b, pos))
         ax.axvline(x, color=COLORS[1], ls=":", lw=1.4, gid="fit")
-        ax.annotate(_word("plot_fits_up_to", lang, batch=data.largest_batch), xy=(x, data.capacity),
+        ax.annotate(_word("plot_fits_up_to", lang, NL, batch=data.largest_batch), xy=(x, data.capacity),
                     xytext=(-6, 10), textcoords="offset points", ha="right", fontsize=9, color=COLORS[1])
     else:
-        ax.text(0.5, 0.55, _word("plot_never_fits", lang), transform=ax.transAxes, ha="center", fontsize=11,
+        ax.text(0.5, 0.55, _word("plot_never_fits", lang, NL), transform=ax.transAxes, ha="center", fontsize=11,
                 color=COLORS[1], gid="never_fits",
                 bbox=dict(boxstyle="round", fc="white", ec=COLORS[1], alpha=0.9))
     ax.set_xticks(pos, [f"{int(b)}" for b in data.batches])
@@ -124,7 +135,7 @@ def draw_memory(fig: "Figure", data: "MemoryData", lang: str) -> None:
     order = list(range(len(handles) - n)) + list(range(len(handles) - 1, len(handles) - n - 1, -1))
     ax.legend([handles[i] for i in order], [labels[i] for i in order], loc="upper left", fontsize=8,
               framealpha=0.92)
-    _title(ax, _say(data.title, lang), _say(data.assumptions, lang))
+    _title(ax, _say(data.title, lang, NL), _say(data.assumptions, lang))
 
 
 def draw_kv(fig: "Figure", data: "KVData", lang: str) -> None:
@@ -151,7 +162,7 @@ def draw_kv(fig: "Figure", data: "KVData", lang: str) -> None:
     ax.set_ylabel(_word("plot_axis_kv", lang))
     ax.grid(True, which="major", color="0.88", lw=0.8)
     ax.legend(loc="upper left", fontsize=8, framealpha=0.92)
-    _title(ax, _say(data.title, lang), _say(data.assumptions, lang))
+    _title(ax, _say(data.title, lang, NL), _say(data.assumptions, lang))
 
 
 def _int_formatter():
@@ -190,4 +201,4 @@ def draw_hierarchy(fig: "Figure", data: "HierarchyData", lang: str) -> None:
             label.set_ha("right")
     left.set_yticks(pos, [_say(n, lang, "\n") for n in data.names])
     left.set_ylim(-0.7, len(pos) - 0.3)
-    fig.suptitle(_say(data.title, lang), fontsize=12)
+    fig.suptitle(_say(data.title, lang, NL), fontsize=12)

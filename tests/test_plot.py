@@ -206,7 +206,8 @@ def test_chinese_labels_have_glyphs(kind, opts, tmp_path):
     chinese_has_glyphs(fig)
     both = figure(kind, lang="both", **opts)
     title = both.axes[0].get_title() or both.get_suptitle()
-    assert " / " in title and any("\u4e00" <= c <= "\u9fff" for c in title)
+    zh, _, en = title.partition("\n")              # both: Chinese, then English on its own line
+    assert any("\u4e00" <= c <= "\u9fff" for c in zh) and en and not any("\u4e00" <= c <= "\u9fff" for c in en)
     save(fig, tmp_path / f"{kind}.png")
 
 
