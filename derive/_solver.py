@@ -669,12 +669,14 @@ def _bound(state: _State, target: str, bound: str, conditions: Sequence, multipl
         L, R = cond.comparison.lhs.xreplace(fmap), cond.comparison.rhs.xreplace(fmap)
         g_sym = _sign_part(L - R, t)
         g = _sign_part((L - R).xreplace(nmap), t)
-        if not g.has(t):
+        if not g_sym.has(t):
             raise NoSolutionError(f"condition {cond.id} ({cond.text}) does not depend on {target}; "
                                   "it cannot bound it")
         if g.free_symbols - {t}:
             raise MissingInputsError(target, sorted(s.name for s in g.free_symbols - {t}))
         sides.append((cond, L, R, g, g_sym))
+        if not g.has(t):   # with these inputs it holds for every target value or for none
+            continue
         key = ("numeric", g, target)
         hit = _bound_cache.get(key)
         if hit is None:
@@ -699,6 +701,9 @@ def _bound(state: _State, target: str, bound: str, conditions: Sequence, multipl
         intervals.append((lo, hi, feasible(probe)))
     if not any(f for _, _, f in intervals) and not any(feasible(r) for r in roots):
         raise NoSolutionError(f"no positive {target} satisfies {names} with these inputs")
+    if all(f for _, _, f in intervals) and all(feasible(r) for r in roots):
+        raise NoSolutionError(f"{names} holds for every positive {target} with these inputs, so {target} "
+                              f"has no {'maximum' if bound == 'max' else 'minimum'}; check the inputs")
     if bound == "max":
         if intervals[-1][2]:
             raise NoSolutionError(f"{target} has no maximum: {names} holds for every large {target}; "

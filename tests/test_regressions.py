@@ -97,3 +97,17 @@ def test_pipelined_time_still_inverts_for_the_chunk_count():
                                     "pipelined_time": "325 s"})
     assert sol.value == 4
 
+
+def test_bound_when_the_inputs_alone_break_the_condition_says_nothing_satisfies_it():
+    """After the fix above, `solve batch --max --require kv_cache_fits` with weights that already
+    fill the memory said the condition "does not depend on batch": the numeric sign test was used
+    for a structural question. Structure is now decided on the symbolic form."""
+    given = {"params": 1, "weight_bytes_per_param": "1000 B", "hbm_capacity": "1000 B", "num_devices": 1,
+             "bytes_per_element": "1000 B", "head_dim": 1, "num_kv_heads": 1, "num_layers": 1, "seq_len": 1}
+    for bound in ("max", "min"):
+        with pytest.raises(NoSolutionError, match="no positive batch satisfies kv_cache_fits"):
+            solve("batch", given, bound=bound, require=["kv_cache_fits"])
+    given["hbm_capacity"] = "1 GB"
+    assert solve("batch", given, bound="max", require=["kv_cache_fits"]).value == 499999
+
+
