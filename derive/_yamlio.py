@@ -17,6 +17,7 @@ from ._errors import CatalogError
 __all__ = ["LList", "LMap", "LStr", "line_of", "read_yaml"]
 
 MAX_FILE_BYTES = 4_000_000
+MAX_VALUES = 200_000   # values in one file once aliases are expanded (a catalog file has about 1,500)
 
 
 class LStr(str):
@@ -41,16 +42,20 @@ def line_of(value: Any) -> int | None:
     return getattr(value, "line", None)
 
 
-def _convert(node: "yaml.Node", file: str) -> Any:
+def _convert(node: "yaml.Node", file: str, budget: list[int]) -> Any:
     import yaml
 
     line = node.start_mark.line + 1
+    budget[0] -= 1
+    if budget[0] < 0:   # YAML aliases (&a / *a) can expand a short file exponentially
+        raise CatalogError(f"file expands to more than {MAX_VALUES} values (YAML aliases?); write the values out",
+                           file=file, line=line)
     if isinstance(node, yaml.ScalarNode):
         s = LStr(node.value)
         s.line = line
         return s
     if isinstance(node, yaml.SequenceNode):
-        seq = LList(_convert(n, file) for n in node.value)
+        seq = LList(_convert(n, file, budget) for n in node.value)
         seq.line = line
         return seq
     if isinstance(node, yaml.MappingNode):
@@ -62,7 +67,7 @@ def _convert(node: "yaml.Node", file: str) -> Any:
             key = key_node.value
             if key in out:
                 raise CatalogError(f"key {key!r} appears twice", file=file, line=key_node.start_mark.line + 1)
-            out[key] = _convert(value_node, file)
+            out[key] = _convert(value_node, file, budget)
         return out
     raise CatalogError(f"unsupported YAML node {type(node).__name__}", file=file, line=line)
 
@@ -94,4 +99,7 @@ def read_yaml(path: Path, display: str | None = None) -> Any:
         raise CatalogError(f"YAML error: {exc}", file=name) from exc
     if node is None:
         return LMap()
-    return _convert(node, name)
+    try:
+        return _convert(node, name, [MAX_VALUES])
+    except RecursionError as exc:
+        raise CatalogError("values are nested too deeply", file=name) from exc

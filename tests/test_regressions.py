@@ -111,3 +111,31 @@ def test_bound_when_the_inputs_alone_break_the_condition_says_nothing_satisfies_
     assert solve("batch", given, bound="max", require=["kv_cache_fits"]).value == 499999
 
 
+
+def test_yaml_alias_bomb_in_a_user_formula_file_is_refused_quickly(tmp_path):
+    """`derive list --formulas bomb.yaml` hung: nine lines of YAML anchors and aliases (&a / *a)
+    expand to 10**9 values, and the reader converted every expansion. Found by the hostile-file tests."""
+    from derive import CatalogError, load_catalog
+
+    lines = ['a0: &a0 ["x","x","x","x","x","x","x","x","x","x"]']
+    lines += [f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)]
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text("\n".join(lines) + "\nquantities: *a8\n", encoding="utf-8")
+    start = time.perf_counter()
+    with pytest.raises(CatalogError, match="expands to more than") as err:
+        load_catalog([bomb], use_cache=False)
+    assert err.value.file == str(bomb)
+    assert time.perf_counter() - start < 10
+
+
+@pytest.mark.parametrize("depth", [900, 5000])
+def test_deeply_nested_user_formula_file_is_a_catalog_error_not_an_internal_error(tmp_path, depth):
+    """`derive list --formulas deep.yaml` with 900 nested brackets exited 1 with "internal error:
+    RecursionError": the YAML reader recursed once per level without a guard."""
+    from derive import CatalogError, load_catalog
+
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("quantities: " + "[" * depth + "]" * depth + "\n", encoding="utf-8")
+    with pytest.raises(CatalogError, match="nested too deeply") as err:
+        load_catalog([deep], use_cache=False)
+    assert err.value.file == str(deep)
