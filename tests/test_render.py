@@ -166,7 +166,7 @@ def test_markdown_math_is_in_dollar_delimiters(solutions):
                         if not any(s <= i <= e for s, e in zip(blocks[::2], blocks[1::2])))
     outside = re.sub(r"(?<!\\)\$[^$\n]+?(?<!\\)\$", "", outside)        # inline math
     assert "\\frac" not in outside and "\\mathrm" not in outside
-    assert "B \\ge \\frac{2 \\cdot F}{W_{\\mathrm{HBM}}}" in md          # the reduced bound, in symbols
+    assert "B \\ge \\frac{2 \\cdot F_{\\mathrm{peak}}}{W_{\\mathrm{HBM}}}" in md   # the reduced bound, in symbols
     assert "\\left\\lceil 480.4878 \\right\\rceil = 481" in md          # the rounding, shown
     assert "\n\n\n" not in md
 

@@ -273,3 +273,19 @@ def test_report_templates_can_be_overridden(tmp_path, cli):
               "--templates", str(tmp_path))
     assert run.code == 0, run.err
     assert run.out == "三个反问题：求条件允许的取值|2,896;2,828;2,816;481;14;\n"
+
+
+@pytest.mark.parametrize("stem", IDS)
+def test_no_two_quantities_of_a_write_up_share_a_symbol(contexts, stem):
+    """A reader cannot tell two quantities apart if both print as F (peak FLOP/s and the FFN width did)."""
+    problem, _, catalog = contexts[stem]
+    from derive.problems import solve_problem
+
+    for q, sol in solve_problem(problem, catalog):
+        names = {g.name for g in sol.given} | {u for st in sol.steps for u in st.solved_for} | \
+                {s.name for st in sol.steps for e in st.equations for s in e.free_symbols}
+        seen: dict[str, str] = {}
+        for name in sorted(names):
+            latex = catalog.quantities[name].latex
+            assert latex not in seen, f"question {q.id}: {seen[latex]} and {name} both print as {latex}"
+            seen[latex] = name
