@@ -101,6 +101,37 @@ def template_dirs(user_dir: str | os.PathLike | None = None) -> list[Path]:
 
 @lru_cache(maxsize=8)
 def _messages(dirs: tuple[Path, ...]) -> dict[str, dict[str, str]]:
+    """The merged message tables of ``dirs``, cached on disk while the files are unchanged."""
+    import hashlib
+    import pickle
+
+    from ._loader import _cache_dir
+
+    files = [p for d in dirs for p in sorted(d.glob("messages*.yaml"))]
+    digest = hashlib.sha256(b"derive-messages-1")
+    for f in files:
+        st = f.stat()
+        digest.update(f"{f}:{st.st_mtime_ns}:{st.st_size}".encode())
+    cache = _cache_dir()
+    path = cache / f"messages-{digest.hexdigest()[:24]}.pickle" if cache else None
+    if path is not None and path.is_file():
+        try:
+            return pickle.loads(path.read_bytes())
+        except Exception:  # a stale or corrupt cache is rebuilt, never trusted
+            pass
+    table = _read_messages(dirs)
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_bytes(pickle.dumps(table))
+            tmp.replace(path)
+        except OSError:
+            pass
+    return table
+
+
+def _read_messages(dirs: tuple[Path, ...]) -> dict[str, dict[str, str]]:
     from ._errors import CatalogError
     from ._yamlio import read_yaml
 
