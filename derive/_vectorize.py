@@ -43,7 +43,7 @@ __all__ = ["Vectorized", "vectorize"]
 
 REL_TOL = 1e-12          # two sides this close count as equal (a boundary that holds)
 NEAR_MULTIPLE = 1e-9     # an edge this close to a multiple is checked against the conditions
-CHUNK = 1 << 15          # grid points evaluated together: a block's arrays stay in the CPU cache
+CHUNK = 1 << 16          # grid points evaluated together: a block's arrays stay in the CPU cache
 
 
 @dataclass
@@ -121,13 +121,16 @@ class Vectorized:
             part = tuple(a[lo:hi] if a.shape[0] != 1 else a for a in arrays) if nd else arrays
             part_shape = (hi - lo,) + shape[1:] if nd else ()
             edge = _owned(root(*part), part_shape)
+            block = out[lo:hi] if nd else out
             if self._step is not None:
-                edge, flat, m = self._round(edge, self._step)
+                _, flat, m = self._round(edge, self._step, into=block)
                 if flat.size:
                     pending_at.append(flat + lo * per_row)
                     pending_m.append(m)
+            else:
+                block[...] = edge
             # a boundary at or below zero: no maximum / no positive minimum (rounding keeps it <= 0)
-            out[lo:hi] = _nan_unless_positive(edge)
+            _nan_unless_positive(block)
         if pending_at:
             self._settle(out, np.concatenate(pending_at), np.concatenate(pending_m), arrays, shape)
         return out
@@ -198,7 +201,8 @@ class Vectorized:
             root = np.where(missing, np.where(always, limit, np.nan), root)
         return root
 
-    def _round(self, edge: "np.ndarray", step: float) -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
+    def _round(self, edge: "np.ndarray", step: float, into: "np.ndarray | None" = None
+               ) -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
         """floor (max) or ceil (min) of ``edge`` to a multiple of ``step`` (``edge`` is overwritten).
 
         Returns the rounded values and the points where float64 puts the edge
@@ -210,10 +214,10 @@ class Vectorized:
 
         r = edge if step == 1 else np.divide(edge, step, out=edge)
         if self._bound == "max":
-            n = np.floor(r)
+            n = np.floor(r, out=into)
             d = np.subtract(r, n, out=r)        # distance to the rounded value, in [0, 1)
         else:
-            n = np.ceil(r)
+            n = np.ceil(r, out=into)
             d = np.subtract(n, r, out=r)
         top = np.fmax.reduce(n, axis=None) if n.size else 0.0
         tol = NEAR_MULTIPLE * max(1.0, float(top) + 1.0 if np.isfinite(top) else 1.0)
