@@ -251,3 +251,21 @@ def test_readme_plot_commands_run(cli, tmp_path):
         assert run.code == 0, (line, run.err)
         assert (tmp_path / args[i + 1].split("/")[-1]).stat().st_size > 10_000
     assert (ROOT / "reports" / "img" / "roofline.png").stat().st_size > 20_000
+
+
+def test_missing_cjk_font_warns_and_falls_back(monkeypatch, tmp_path):
+    import warnings
+
+    import derive.plot as plots
+
+    monkeypatch.setattr(plots, "CJK_FONT", "Derive No Such CJK Font")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fig = figure("hierarchy", hw="a100", lang="zh")
+        save(fig, tmp_path / "h.png")
+    assert any(issubclass(w.category, plots.FontWarning) and "no CJK font" in str(w.message) for w in caught)
+    assert (tmp_path / "h.png").stat().st_size > 20_000
+    with warnings.catch_warnings(record=True) as caught:       # English needs no CJK font: no warning
+        warnings.simplefilter("always")
+        figure("hierarchy", hw="a100", lang="en")
+    assert not any(issubclass(w.category, plots.FontWarning) for w in caught)
