@@ -382,14 +382,15 @@ def _markup(text: str, mode: str) -> Any:
 
 def _environment(mode: str, source: Path, text: str):
     import jinja2
-    from jinja2.sandbox import SandboxedEnvironment
+
+    from .render import sandbox
 
     delimiters = {}
     if mode == "tex":
         delimiters = dict(block_start_string="((*", block_end_string="*))",
                           comment_start_string="((#", comment_end_string="#))")
     name = str(source)
-    return SandboxedEnvironment(
+    return sandbox(
         loader=jinja2.FunctionLoader(lambda n: (text, name, lambda: True) if n == name else None),
         undefined=jinja2.StrictUndefined, autoescape=mode == "html", keep_trailing_newline=True,
         trim_blocks=True, lstrip_blocks=True, **delimiters)
@@ -458,6 +459,12 @@ def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None
         raise TemplateError(f"the source tried something unsafe: {exc}", file=name, line=_line_in(exc, name)) from None
     except TypeError as exc:   # a tag called with arguments it does not take
         raise TemplateError(f"bad call: {exc}", file=name, line=_line_in(exc, name)) from None
+    except Exception as exc:   # {{ 1/0 }}, range(10**9): the source's mistake; from derive's code: internal
+        from .render import raised_by_template
+
+        if not raised_by_template(exc, name):
+            raise
+        raise TemplateError(f"{type(exc).__name__}: {exc}", file=name, line=_line_in(exc, name)) from None
 
 
 def _percent_filter(value: Any, digits: int | None = None) -> str:

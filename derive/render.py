@@ -279,10 +279,48 @@ def template_mode(name: str) -> str:
     return "text"
 
 
+MAX_TEMPLATE_ITEMS = 1_000_000   # characters or items a template expression may build with * ("x" * 10**10)
+MAX_TEMPLATE_DIGITS = 1000       # digits of a number a template may build with ** (9**9**9)
+
+
+def sandbox(**options: Any):
+    """A Jinja sandbox that also refuses to build huge strings, lists or numbers with ``*`` and ``**``.
+
+    Jinja's sandbox blocks unsafe attributes and huge ``range()`` but lets ``"x" * 10**10`` exhaust
+    memory; templates and live sources are user text, so both operators are checked first.
+    """
+    return _bounded_sandbox()(**options)
+
+
+@lru_cache(maxsize=1)
+def _bounded_sandbox():
+    import math
+
+    from jinja2.exceptions import SecurityError
+    from jinja2.sandbox import SandboxedEnvironment
+
+    class BoundedSandbox(SandboxedEnvironment):
+        intercepted_binops = frozenset({"*", "**"})
+
+        def call_binop(self, context, operator, left, right):
+            numbers = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (left, right))
+            if operator == "**" and numbers and abs(left) > 1 and right > 0:
+                if right * math.log10(abs(left)) > MAX_TEMPLATE_DIGITS:
+                    raise SecurityError(f"{left!r} ** {right!r} is too large (more than {MAX_TEMPLATE_DIGITS} digits)")
+            if operator == "*" and not numbers:
+                for seq, count in ((left, right), (right, left)):
+                    if isinstance(seq, (str, list, tuple)) and isinstance(count, int) \
+                            and len(seq) * count > MAX_TEMPLATE_ITEMS:
+                        raise SecurityError(f"repeating {type(seq).__name__} {count} times is too large "
+                                            f"(more than {MAX_TEMPLATE_ITEMS} items)")
+            return super().call_binop(context, operator, left, right)
+
+    return BoundedSandbox
+
+
 @lru_cache(maxsize=16)
 def _environment(dirs: tuple[Path, ...], mode: str):
     import jinja2
-    from jinja2.sandbox import SandboxedEnvironment
 
     from ._loader import _cache_dir
 
@@ -296,7 +334,7 @@ def _environment(dirs: tuple[Path, ...], mode: str):
             bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
         except OSError:
             bytecode_cache = None
-    env = SandboxedEnvironment(
+    env = sandbox(
         bytecode_cache=bytecode_cache,
         loader=jinja2.FileSystemLoader([str(d) for d in dirs]),
         undefined=jinja2.StrictUndefined,
@@ -329,16 +367,50 @@ def render_template(name: str, context: Mapping[str, Any], *, templates: str | o
     except jinja2.TemplateNotFound as exc:
         raise TemplateError(f"no template {exc.name!r} in {', '.join(str(d) for d in dirs)}") from exc
     except jinja2.UndefinedError as exc:
-        raise TemplateError(f"{exc.message}", file=name, line=_template_line(exc)) from exc
+        raise TemplateError(f"{exc.message}", file=_template_file(exc, name), line=_template_line(exc)) from exc
     except jinja2.exceptions.SecurityError as exc:
-        raise TemplateError(f"template tried something unsafe: {exc}", file=name, line=_template_line(exc)) from exc
+        raise TemplateError(f"template tried something unsafe: {exc}", file=_template_file(exc, name),
+                            line=_template_line(exc)) from exc
     except TemplateError:
         raise
     except jinja2.TemplateError as exc:
-        raise TemplateError(str(exc), file=name, line=_template_line(exc)) from exc
+        raise TemplateError(str(exc), file=_template_file(exc, name), line=_template_line(exc)) from exc
+    except Exception as exc:
+        # raised by the template's own code ({{ 1/0 }}, a bad filter argument): the template's mistake;
+        # raised inside Python code the template called: an internal error, left to propagate
+        if not raised_by_template(exc):
+            raise
+        raise TemplateError(f"{type(exc).__name__}: {exc}", file=_template_file(exc, name),
+                            line=_template_line(exc)) from exc
 
 
 _BLANK_LINES = re.compile(r"\n{3,}")
+
+
+def _template_file(exc: BaseException, name: str) -> str:
+    """The path of the innermost template in the traceback (the user's copy or the built-in one)."""
+    tb = exc.__traceback__
+    found = name
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(".j2"):
+            found = tb.tb_frame.f_code.co_filename
+        tb = tb.tb_next
+    return found
+
+
+def raised_by_template(exc: BaseException, source: str | None = None) -> bool:
+    """Whether ``exc`` was raised by template code (a ``.j2`` file or ``source``) or by Jinja on its
+    behalf (the sandbox, a filter), rather than by derive's own code: then it is the template's mistake."""
+    import jinja2
+
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return False
+    filename = tb.tb_frame.f_code.co_filename
+    return (filename.endswith(".j2") or filename == source
+            or Path(filename).resolve().is_relative_to(Path(jinja2.__file__).parent.resolve()))
 
 
 def _template_line(exc: BaseException) -> int | None:

@@ -139,3 +139,59 @@ def test_deeply_nested_user_formula_file_is_a_catalog_error_not_an_internal_erro
     with pytest.raises(CatalogError, match="nested too deeply") as err:
         load_catalog([deep], use_cache=False)
     assert err.value.file == str(deep)
+
+
+TEMPLATE_MISTAKES = [
+    ("{{ 1/0 }}", "ZeroDivisionError"),
+    ("{{ range(10**9)|list|length }}", "Range too big"),
+    ("{{ 5|join(1, 2, 3, 4) }}", "TypeError"),
+]
+
+
+@pytest.mark.parametrize("body, expect", TEMPLATE_MISTAKES)
+def test_runtime_mistake_in_a_user_template_is_a_template_error_with_file_and_line(tmp_path, cli, body, expect):
+    """`derive solve ... --templates DIR` with `{{ 1/0 }}` in DIR/solution.md.j2 exited 1 with "internal
+    error: ZeroDivisionError": only Jinja's own exceptions became TemplateError. (The same in a live
+    source for `derive render`.) Found by the hostile-input tests."""
+    from derive import TemplateError
+    from derive.render import render_solution
+
+    (tmp_path / "solution.md.j2").write_text("line one\n" + body + "\n", encoding="utf-8")
+    with pytest.raises(TemplateError, match=expect) as err:
+        render_solution(solve("critical_ai", hw="a100"), "md", templates=tmp_path)
+    assert (err.value.file, err.value.line) == (str(tmp_path / "solution.md.j2"), 2)
+    run = cli("solve", "critical_ai", "--hw", "a100", "--format", "md", "--templates", str(tmp_path))
+    assert run.code == 2 and run.err.startswith(f"derive: error: {tmp_path / 'solution.md.j2'}:2: ")
+    source = tmp_path / "live.md"
+    source.write_text("A number: " + body + "\n", encoding="utf-8")
+    run = cli("render", str(source))
+    assert run.code == 2 and run.err.startswith(f"derive: error: {source}:1: "), run.err
+
+
+@pytest.mark.parametrize("body, expect", [
+    ('{{ ("x" * 10**10)|length }}', "repeating str 10000000000 times is too large"),
+    ("{{ ([0] * 10**9)|length }}", "repeating list 1000000000 times is too large"),
+    ("{{ 9**(9**9) }}", "is too large"),
+])
+def test_template_cannot_build_a_huge_string_list_or_number(tmp_path, cli, body, expect):
+    """`{{ ("x" * 10**10)|length }}` in a user template or live source tried to build a 10 GB string:
+    Jinja's sandbox bounds range() but not * and **."""
+    from derive import TemplateError
+    from derive.render import render_solution
+
+    (tmp_path / "solution.md.j2").write_text(body + "\n", encoding="utf-8")
+    start = time.perf_counter()
+    with pytest.raises(TemplateError, match=expect):
+        render_solution(solve("critical_ai", hw="a100"), "md", templates=tmp_path)
+    source = tmp_path / "live.md"
+    source.write_text(body + "\n", encoding="utf-8")
+    run = cli("render", str(source))
+    assert run.code == 2 and expect in run.err
+    assert time.perf_counter() - start < 30
+
+
+def test_small_repetitions_and_powers_still_work_in_templates(tmp_path):
+    from derive.render import render_solution
+
+    (tmp_path / "solution.md.j2").write_text('{{ "ab" * 3 }} {{ 2 ** 10 }} {{ [1] * 2 }} {{ 3 * 4 }}\n', encoding="utf-8")
+    assert render_solution(solve("critical_ai", hw="a100"), "md", templates=tmp_path).strip() == "ababab 1024 [1, 1] 12"
