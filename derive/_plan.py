@@ -153,22 +153,45 @@ def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str]) -> Plan
 
 
 def _find_block(rels: list[Relation], used: set[str], determined: set[str]) -> PlanStep | None:
-    """The smallest set of k relations sharing exactly k unknowns (k = 2, 3), each solvable."""
-    candidates = []
+    """The smallest set of k relations sharing exactly k unknowns (k = 2, 3), each solvable.
+
+    Candidate unknown sets are built from the relations themselves (a relation's own
+    unknowns, or the union of two that overlap), so the search grows with the number
+    of relations, not with its cube.
+    """
+    unknowns: dict[str, frozenset[str]] = {}
+    by_symbol: dict[str, list[Relation]] = {}
     for rel in rels:
         if rel.id in used:
             continue
         unk = frozenset(s for s in rel.symbols if s not in determined)
         if 2 <= len(unk) <= MAX_BLOCK:
-            candidates.append((rel, unk))
+            unknowns[rel.id] = unk
+            for s in unk:
+                by_symbol.setdefault(s, []).append(rel)
     for k in range(2, MAX_BLOCK + 1):
-        pool = [(r, u) for r, u in candidates if len(u) <= k]
-        for combo in combinations(pool, k):
-            union = frozenset().union(*(u for _, u in combo))
-            if len(union) != k:
+        sets: dict[frozenset[str], None] = {}
+        small = [u for u in unknowns.values() if len(u) <= k]
+        for u in small:
+            if len(u) == k:
+                sets[u] = None
+        for u in small:                      # unions of two overlapping sets
+            if len(u) >= k:
                 continue
-            if _has_perfect_matching([r for r, _ in combo], sorted(union)):
-                return PlanStep(tuple(r for r, _ in combo), tuple(sorted(union)))
+            for s in u:
+                for other in by_symbol.get(s, ()):
+                    union = u | unknowns[other.id]
+                    if len(union) == k:
+                        sets[union] = None
+        for target in sets:
+            members = {r.id: r for s in target for r in by_symbol.get(s, ()) if unknowns[r.id] <= target}
+            if len(members) < k:
+                continue
+            for combo in combinations(list(members.values()), k):
+                if frozenset().union(*(unknowns[r.id] for r in combo)) != target:
+                    continue
+                if _has_perfect_matching(list(combo), sorted(target)):
+                    return PlanStep(tuple(combo), tuple(sorted(target)))
     return None
 
 
