@@ -58,15 +58,17 @@ class DeriveError(Exception):
 class UnknownNameError(DeriveError, KeyError):
     """A name that is not in the catalog; suggests the closest ones."""
 
-    def __init__(self, name: str, kind: str = "name", suggestions: Sequence[str] = ()) -> None:
+    def __init__(self, name: str, kind: str = "name", suggestions: Sequence[str] = (), hint: str = "") -> None:
         self.name = name
         self.kind = kind
-        self.suggestions = tuple(suggestions)
-        hint = (
-            f"did you mean {', '.join(repr(s) for s in self.suggestions)}?"
-            if self.suggestions
-            else "run 'derive list' to see every name"
-        )
+        self.suggestions = tuple(dict.fromkeys(suggestions))
+        if not hint:
+            hint = (
+                f"did you mean {', '.join(repr(s) for s in self.suggestions)}?"
+                if self.suggestions
+                else "run 'derive list' to see every name"
+            )
+        self.hint = hint
         super().__init__(f"unknown {kind} {name!r}; {hint}")
 
 
@@ -91,7 +93,11 @@ class ExpressionError(DeriveError, ValueError):
 
 
 class InputError(DeriveError, ValueError):
-    """A command-line or API input that cannot be used as given."""
+    """A command-line or API input that cannot be used as given; ``name`` is the input or option."""
+
+    def __init__(self, message: str, *, name: str | None = None) -> None:
+        self.name = name
+        super().__init__(message)
 
 
 class MissingInputsError(DeriveError, ValueError):
@@ -125,7 +131,15 @@ class ContradictoryInputsError(DeriveError, ValueError):
 
 
 class NoSolutionError(DeriveError, ValueError):
-    """No real positive value satisfies what was asked."""
+    """No real positive value satisfies what was asked, or many do (the value is not determined).
+
+    ``quantity`` is the unknown; ``relations`` the relation or condition ids involved.
+    """
+
+    def __init__(self, message: str, *, quantity: str | None = None, relations: Sequence[str] = ()) -> None:
+        self.quantity = quantity
+        self.relations = tuple(relations)
+        super().__init__(message)
 
 
 class NotInvertibleError(DeriveError, ValueError):
@@ -135,7 +149,8 @@ class NotInvertibleError(DeriveError, ValueError):
         self.relation = relation
         self.symbol = symbol
         self.reason = reason
-        super().__init__(f"relation {relation} cannot be solved for {symbol}: {reason}")
+        super().__init__(f"relation {relation} cannot be solved for {symbol}: {' '.join(reason.split())}; "
+                         f"give {symbol} as an input, or ask for another quantity")
 
 
 class VerificationError(DeriveError, ArithmeticError):

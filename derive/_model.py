@@ -274,7 +274,9 @@ class Catalog:
         if p is None or (kind is not None and p.kind != kind):
             pool = [k for k, v in self.presets.items() if kind is None or v.kind == kind]
             label = {"hw": "hardware preset", "model": "model preset", "setup": "setup preset"}.get(kind or "", "preset")
-            raise UnknownNameError(name, label, self._suggest(name, pool))
+            flag = {"hw": "--hw", "model": "--model", "setup": "--preset"}
+            hint = f"{name!r} is a {p.kind} preset: give it with {flag[p.kind]} {name}" if p is not None else ""
+            raise UnknownNameError(name, label, self._suggest(name, pool), hint=hint)
         return p
 
     def entry(self, name: str) -> list[object]:

@@ -189,19 +189,20 @@ def _coerce_given(q: Quantity, raw: Any) -> tuple[sympy.Rational, str]:
     if isinstance(raw, str):
         return parse_value(raw, q), raw.strip()
     if isinstance(raw, bool):
-        raise InputError(f"{q.id} must be a number, not {raw!r}")
+        raise InputError(f"{q.id} must be a number, not {raw!r}", name=q.id)
     if isinstance(raw, int):
         value = sympy.Integer(raw) * q.factor
     elif isinstance(raw, Fraction):
         value = sympy.Rational(raw.numerator, raw.denominator) * q.factor
     elif isinstance(raw, float):
         if raw != raw or raw in (float("inf"), float("-inf")):
-            raise InputError(f"{q.id} must be a finite number, got {raw!r}")
+            raise InputError(f"{q.id} must be a finite number, got {raw!r}", name=q.id)
         value = sympy.Rational(repr(raw)) * q.factor
     elif isinstance(raw, sympy.Basic) and raw.is_Rational:
         value = raw * q.factor
     else:
-        raise InputError(f"{q.id} must be a number or text such as '3.35 TB/s', not {type(raw).__name__}")
+        raise InputError(f"{q.id} must be a number or text such as '3.35 TB/s', not {type(raw).__name__}",
+                         name=q.id)
     check_range(value, q, str(raw))
     return value, str(raw)
 
@@ -225,12 +226,12 @@ def _gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, m
         q = catalog.quantity(str(raw_name))
         value, text = _coerce_given(q, raw)
         if q.id in state.given and state.given[q.id].origin == "given":
-            raise InputError(f"{q.id} is given twice (also as an alias); give it once")
+            raise InputError(f"{q.id} is given twice (also as an alias); give it once", name=q.id)
         state.given[q.id] = Given(q.id, value, q.dims, text, "given")
     if target in state.given:
         origin = state.given[target].origin
         if origin == "given":
-            raise InputError(f"{target} is the quantity asked for; do not also give it as an input")
+            raise InputError(f"{target} is the quantity asked for; do not also give it as an input", name=target)
         del state.given[target]   # asking for a preset's own constant derives it instead
     for name, g in state.given.items():
         state.values[name] = g.value
@@ -260,7 +261,7 @@ def _pick_branch(state: _State, name: str, candidates: list[tuple[sympy.Expr, sy
         shown = ", ".join(f"{v.evalf(6)}" for _, v, _ in candidates if v is not None)
         raise NoSolutionError(f"no real positive value of {name} satisfies {rel_label}"
                               + (f" (solutions: {shown})" if shown else "")
-                              + "; check the inputs")
+                              + "; check the inputs", quantity=name, relations=rel_label.split(" and "))
     # identical values (at a regime boundary, both regimes agree) count once
     distinct = []
     for item in kept:
@@ -294,7 +295,8 @@ def _solve_step(state: _State, step: PlanStep) -> None:
                 options.append(vals)
         if not options:
             raise NoSolutionError(f"no real positive solution of {' and '.join(r.id for r in rels)} "
-                                  f"for {', '.join(step.unknowns)}; check the inputs")
+                                  f"for {', '.join(step.unknowns)}; check the inputs",
+                                  quantity=", ".join(step.unknowns), relations=[r.id for r in rels])
         if len(options) > 1:
             state.notes.append(Note.of("several_solutions", name=", ".join(step.unknowns),
                                        values=f"{len(options)} solutions"))
@@ -343,10 +345,11 @@ def _solve_step(state: _State, step: PlanStep) -> None:
             if el is not None and er is not None and _close(el, er):
                 raise NoSolutionError(
                     f"{u} is not determined by {rel.id}: in the {reg.id} regime ({reg.equation_text}) "
-                    f"it drops out, so every {u} with {reg.when_text} fits; give {u} or another input")
+                    f"it drops out, so every {u} with {reg.when_text} fits; give {u} or another input",
+                    quantity=u, relations=[rel.id])
         if not candidates:
             raise NoSolutionError(f"relation {rel.id} ({rel.equation_text}) cannot hold for any positive {u} "
-                                  "with these inputs; check them")
+                                  "with these inputs; check them", quantity=u, relations=[rel.id])
         if all(c[1] is None for c in candidates):
             if rel.defines == u:
                 candidates = [(rel.rhs, None, None)]
@@ -361,7 +364,8 @@ def _solve_step(state: _State, step: PlanStep) -> None:
             # bottleneck time gives the serial time)
             if sympy.cancel((rel.lhs - rel.rhs).xreplace(nmap)) == 0:
                 raise NoSolutionError(f"{u} is not determined by {rel.id} ({rel.equation_text}) with these "
-                                      f"inputs: it holds for every {u}; give {u} or change another input")
+                                      f"inputs: it holds for every {u}; give {u} or change another input",
+                                      quantity=u, relations=[rel.id])
     expr, numeric, regime = _pick_branch(state, u, candidates, rel.id)
     _record(state, u, expr, numeric, fmap, rels)
     if regime is not None:
@@ -432,7 +436,8 @@ def _run_plan(state: _State, targets: Sequence[str], outer_target: str) -> Plan:
             raise MissingInputsError(t, [t], "no relation in the catalog involves it")
         raise NoSolutionError(
             f"cannot determine {t} from the catalog's relations with these inputs "
-            f"(it appears in: {', '.join(rels[:6])}); give more inputs or check 'derive show {t}'")
+            f"(it appears in: {', '.join(rels[:6])}); give more inputs or check 'derive show {t}'",
+            quantity=t, relations=rels)
     return p
 
 
@@ -671,7 +676,8 @@ def _bound(state: _State, target: str, bound: str, conditions: Sequence, multipl
         g = _sign_part((L - R).xreplace(nmap), t)
         if not g_sym.has(t):
             raise NoSolutionError(f"condition {cond.id} ({cond.text}) does not depend on {target}; "
-                                  "it cannot bound it")
+                                  "it cannot bound it: bound another quantity of the condition",
+                                  quantity=target, relations=[cond.id])
         if g.free_symbols - {t}:
             raise MissingInputsError(target, sorted(s.name for s in g.free_symbols - {t}))
         sides.append((cond, L, R, g, g_sym))
@@ -700,20 +706,23 @@ def _bound(state: _State, target: str, bound: str, conditions: Sequence, multipl
         probe = (lo + hi) / 2 if hi is not None else (lo * 2 if lo != 0 else sympy.Integer(1))
         intervals.append((lo, hi, feasible(probe)))
     if not any(f for _, _, f in intervals) and not any(feasible(r) for r in roots):
-        raise NoSolutionError(f"no positive {target} satisfies {names} with these inputs")
+        raise NoSolutionError(f"no positive {target} satisfies {names} with these inputs; check the inputs",
+                              quantity=target, relations=[c.id for c in conditions])
     if all(f for _, _, f in intervals) and all(feasible(r) for r in roots):
         raise NoSolutionError(f"{names} holds for every positive {target} with these inputs, so {target} "
-                              f"has no {'maximum' if bound == 'max' else 'minimum'}; check the inputs")
+                              f"has no {'maximum' if bound == 'max' else 'minimum'}; check the inputs",
+                              quantity=target, relations=[c.id for c in conditions])
     if bound == "max":
         if intervals[-1][2]:
             raise NoSolutionError(f"{target} has no maximum: {names} holds for every large {target}; "
-                                  "did you mean --min?")
+                                  "did you mean --min?", quantity=target, relations=[c.id for c in conditions])
         edges = [hi for lo, hi, f in intervals if f and hi is not None] + [r for r in roots if feasible(r)]
         edge = max(edges, key=lambda r: float(r.evalf(30)))
     else:
         if intervals[0][2]:
             raise NoSolutionError(f"{target} has no positive minimum: {names} holds for every small "
-                                  f"{target}; did you mean --max?")
+                                  f"{target}; did you mean --max?", quantity=target,
+                                  relations=[c.id for c in conditions])
         edges = [lo for lo, hi, f in intervals if f and lo != 0] + [r for r in roots if feasible(r)]
         edge = min(edges, key=lambda r: float(r.evalf(30)))
     # the closed form whose value is the edge
@@ -746,7 +755,9 @@ def _bound(state: _State, target: str, bound: str, conditions: Sequence, multipl
                 answer += step
         if answer <= 0 or not feasible(answer):
             what = f"multiple of {step}" if multiple_of else "whole number"
-            raise NoSolutionError(f"no positive {what} {target} satisfies {names}")
+            raise NoSolutionError(f"no positive {what} {target} satisfies {names}; check the inputs"
+                                  + (" or use a smaller --multiple-of" if multiple_of else ""),
+                                  quantity=target, relations=[c.id for c in conditions])
     elif not feasible(edge):
         state.notes.append(Note.of("strict_bound", name=target))
     # substitute back: the conditions hold at the answer and fail one step past it
@@ -824,15 +835,16 @@ def _solve(catalog: Catalog, target: str, given, hw, model, presets, bound, requ
     q = catalog.quantity(target)
     target = q.id
     if bound not in (None, "max", "min"):
-        raise InputError(f"bound must be 'max' or 'min', not {bound!r}")
+        raise InputError(f"bound must be 'max' or 'min', not {bound!r}", name="bound")
     conditions = [catalog.condition(c) for c in require]
     if bound and not conditions:
-        raise InputError(f"--{bound} needs at least one --require CONDITION (see 'derive list --kind condition')")
+        raise InputError(f"--{bound} needs at least one --require CONDITION (see 'derive list --kind condition')",
+                         name="require")
     if multiple_of is not None:
         if isinstance(multiple_of, bool) or not isinstance(multiple_of, int) or multiple_of <= 0:
-            raise InputError(f"--multiple-of must be a positive whole number, not {multiple_of!r}")
+            raise InputError(f"--multiple-of must be a positive whole number, not {multiple_of!r}", name="multiple_of")
         if not bound:
-            raise InputError("--multiple-of rounds a bound: use it with --max or --min")
+            raise InputError("--multiple-of rounds a bound: use it with --max or --min", name="multiple_of")
     state = _gather(catalog, given, hw, model, presets, target)
     _check_given_only(state)
     exact_edge = None
@@ -865,7 +877,8 @@ def _solve(catalog: Catalog, target: str, given, hw, model, presets, bound, requ
                 state.checks.append(Check("condition", cond.id, left, right, cond.comparison.op, ok))
             if not ok:
                 raise NoSolutionError(f"{target} = {format_value(value, q.dims).text}, but condition {cond.id} "
-                                      f"({cond.text}) does not hold there")
+                                      f"({cond.text}) does not hold there; change the inputs, or ask for "
+                                      f"a bound with --max or --min", quantity=target, relations=[cond.id])
         if q.integer and not value.is_Integer:
             state.notes.append(Note.of("not_integer", name=target, value=format_value(value, q.dims).text))
     _check_relations(state, state.used)

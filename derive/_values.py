@@ -53,7 +53,8 @@ def parse_value(text: str, quantity: Quantity) -> sympy.Rational:
     if not isinstance(text, str):
         text = str(text)
     if len(text) > 200:
-        raise InputError(f"value for {quantity.id} is too long ({len(text)} characters)")
+        raise InputError(f"value for {quantity.id} is too long ({len(text)} characters); write a number with "
+                         "an optional unit, e.g. 4096 or 3.35TB/s", name=quantity.id)
     number_text, unit_text = split_value(text)
     if not number_text:
         raise ExpressionError(f"{quantity.id}={text!r} has no number; write e.g. {quantity.id}=4096 "
@@ -62,7 +63,8 @@ def parse_value(text: str, quantity: Quantity) -> sympy.Rational:
     try:
         number = parse_number(number_text)
     except ExpressionError as exc:
-        raise ExpressionError(f"bad value for {quantity.id}: {exc.message}", text=text) from exc
+        raise ExpressionError(f"bad value for {quantity.id}: {exc.message}; write a number such as 4096, 1.5e9 "
+                              "or 2**30, optionally followed by a unit", text=text) from exc
     if unit_text:
         factor, dims = parse_unit(unit_text)
         if dims != quantity.dims:
@@ -79,10 +81,12 @@ def parse_value(text: str, quantity: Quantity) -> sympy.Rational:
 
 def check_range(value: sympy.Rational, quantity: Quantity, text: str) -> None:
     if value <= 0:
-        raise InputError(f"{quantity.id} must be positive, got {text!r}")
+        raise InputError(f"{quantity.id} must be positive, got {text!r}; give a value above zero", name=quantity.id)
     exponent = abs(math.log10(int(value.p)) - math.log10(int(value.q)))
     if exponent > MAX_LOG10:
-        raise InputError(f"{quantity.id}={text!r} is out of range (from 1e-{MAX_LOG10} to 1e{MAX_LOG10} "
-                         f"{quantity.base_unit})")
+        unit = "" if quantity.base_unit == "1" else f" {quantity.base_unit}"
+        raise InputError(f"{quantity.id}={text!r} is out of range (from 1e-{MAX_LOG10} to 1e{MAX_LOG10}{unit}); "
+                         "give a value in that range", name=quantity.id)
     if quantity.integer and not value.is_Integer:
-        raise InputError(f"{quantity.id} is a whole number; got {text!r}")
+        raise InputError(f"{quantity.id} is a whole number; got {text!r}; give a whole number such as "
+                         f"{max(1, int(value))}", name=quantity.id)
