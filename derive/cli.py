@@ -251,6 +251,22 @@ def _load_extra_commands() -> None:
                 raise
 
 
+def one_line(text: str) -> str:
+    """``text`` as one printable line: line breaks become spaces, other control and format characters
+    (``\x85``, ``\u2028``, ANSI escapes, bidi overrides) from user input are shown escaped."""
+    import unicodedata
+
+    out = []
+    for ch in text:
+        if ch in "\n\r\t":
+            out.append(" ")
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs"):
+            out.append(ascii(ch)[1:-1])
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
@@ -265,8 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.inputs = list(args.inputs) + extra
         return int(args.func(args) or 0)
     except DeriveError as exc:
-        message = str(exc).replace("\n", " ")
-        print(f"derive: error: {message}", file=sys.stderr)
+        print(f"derive: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("derive: interrupted", file=sys.stderr)
@@ -276,8 +291,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # an internal error: short message, traceback on request
         if debug:
             raise
-        print(f"derive: internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)",
-              file=sys.stderr)
+        print(f"derive: internal error: {type(exc).__name__}: {one_line(str(exc))} "
+              "(rerun with --debug for the traceback)", file=sys.stderr)
         return 1
 
 

@@ -195,3 +195,33 @@ def test_small_repetitions_and_powers_still_work_in_templates(tmp_path):
 
     (tmp_path / "solution.md.j2").write_text('{{ "ab" * 3 }} {{ 2 ** 10 }} {{ [1] * 2 }} {{ 3 * 4 }}\n', encoding="utf-8")
     assert render_solution(solve("critical_ai", hw="a100"), "md", templates=tmp_path).strip() == "ababab 1024 [1, 1] 12"
+
+
+@pytest.mark.parametrize("junk", ["\x85", "\u2028", "\r", "\x0b", "\x1b[2J", "\u202e", "\udcff"])
+def test_error_line_stays_one_printable_line_whatever_the_user_typed(junk):
+    """`derive render FILE '=\\x85'` printed "derive: error: unrecognized arguments: =" and the rest on a
+    second line: NEL (and \\u2028, \\r, vertical tab) break lines, ANSI escapes reach the terminal and a
+    lone surrogate cannot be printed at all. Found by the CLI fuzz test."""
+    import contextlib
+    import io
+
+    from derive.cli import main
+
+    for argv in (["solve", "critical_ai", "--hw", "a100", f"={junk}"], ["solve", f"critical{junk}ai"]):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            assert main(argv) == 2
+        text = err.getvalue()
+        assert text.endswith("\n") and len(text[:-1].splitlines()) == 1, repr(text)
+        assert junk not in text
+        text.encode("utf-8")     # printable on a UTF-8 terminal
+
+
+def test_undecodable_bytes_on_the_command_line_are_one_error_line(tmp_path):
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "derive", "solve", b"critical\xffai"], capture_output=True,
+                         timeout=120)
+    assert run.returncode == 2
+    assert run.stderr.decode("utf-8").count("\n") == 1 and b"Traceback" not in run.stderr
