@@ -34,11 +34,24 @@ from ._yamlio import LMap, line_of
 
 __all__ = ["default_formulas_dir", "load_catalog"]
 
-CACHE_VERSION = "derive-catalog-8"
+CACHE_VERSION = "derive-catalog-8-symbols"
 
 _QUANTITY_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _PRESET_ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 _PLACEHOLDER = re.compile(r"<([a-z_]+)(?:\.([a-z_]+))?>")
+
+# a quantity's symbol is LaTeX math pasted into write-ups: only these pieces, so that a formula file
+# cannot \input a file, loop forever (\def\x{\x}\x) or break the document (\end{document}, "}")
+SYMBOL_COMMANDS = frozenset("""
+    alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi varpi
+    rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma
+    Upsilon Phi Psi Omega mathrm mathit mathbf mathsf mathtt mathcal mathbb text textrm operatorname hat bar
+    tilde vec dot ddot widehat widetilde overline underline prime ell infty partial nabla cdot times div pm mp
+    le ge leq geq ne neq approx sim propto to leftrightarrow rightarrow leftarrow lceil rceil lfloor rfloor
+    langle rangle vert Vert max min log exp sqrt frac
+""".split())
+_SYMBOL_PIECE = re.compile(r"\\([A-Za-z]+)|\\[,;:! ]|[A-Za-z0-9 _^{}()\[\],.'+\-*/|=:]")
+MAX_SYMBOL = 100
 
 QUANTITY_FIELDS = {"id", "unit", "type", "symbol", "name", "meaning", "source", "aliases", "default",
                    "for_each", "only", "override", "note"}
@@ -271,7 +284,7 @@ def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
         raise ctx.error("aliases must be a list", aliases_raw, ident)
     q = Quantity(
         id=ident, unit=unit_text, dims=dims, factor=sympy.Rational(factor.numerator, factor.denominator),
-        integer=(kind == "integer"), latex=_str(ctx, entry, "symbol", ident),
+        integer=(kind == "integer"), latex=_symbol(ctx, entry, ident),
         name=_text(ctx, entry, "name", ident), meaning=_text(ctx, entry, "meaning", ident),
         source=_source(ctx, entry, ident), aliases=tuple(str(a) for a in aliases_raw),
         file=ctx.file, line=line_of(entry) or 0,
@@ -284,6 +297,29 @@ def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
         if not _QUANTITY_ID.match(alias):
             raise ctx.error(f"alias {alias!r} is not a valid name", aliases_raw, ident)
         build.catalog.aliases[alias] = ident
+
+
+def _symbol(ctx: _Ctx, entry: dict, ident: str) -> str:
+    """The ``symbol`` field, checked against the small LaTeX math grammar above."""
+    text = _str(ctx, entry, "symbol", ident)
+    node = entry.get("symbol")
+    hint = r"a symbol is LaTeX math: letters, digits, _ ^ { } and commands such as \mathrm, \alpha, \cdot"
+    if not text or len(text) > MAX_SYMBOL:
+        raise ctx.error(f"symbol must have 1 to {MAX_SYMBOL} characters; {hint}", node, ident)
+    depth, pos = 0, 0
+    while pos < len(text):
+        m = _SYMBOL_PIECE.match(text, pos)
+        if m is None:
+            raise ctx.error(f"symbol '{text}': {text[pos]!r} is not allowed; {hint}", node, ident)
+        if m.group(1) is not None and m.group(1) not in SYMBOL_COMMANDS:
+            raise ctx.error(f"symbol '{text}': \\{m.group(1)} is not allowed; {hint}", node, ident)
+        depth += {"{": 1, "}": -1}.get(m.group(0), 0)
+        if depth < 0:
+            break
+        pos = m.end()
+    if depth != 0:
+        raise ctx.error(f"symbol '{text}': its braces do not balance; {hint}", node, ident)
+    return text
 
 
 def _with_default(ctx: _Ctx, q: Quantity, raw: Any) -> Quantity:

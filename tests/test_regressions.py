@@ -5,6 +5,7 @@ Each docstring says what went wrong before the fix; the test fails on the old co
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -225,3 +226,34 @@ def test_undecodable_bytes_on_the_command_line_are_one_error_line(tmp_path):
                          timeout=120)
     assert run.returncode == 2
     assert run.stderr.decode("utf-8").count("\n") == 1 and b"Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("symbol, expect", [
+    (r"\input{/etc/hostname}", r"\input is not allowed"),            # would read a file into the PDF
+    (r"\def\x{\x}\x", r"\def is not allowed"),                      # would loop xelatex for 3 minutes
+    (r"\immediate\write18{touch x}", r"\immediate is not allowed"),
+    (r"\end{document}", r"\end is not allowed"),
+    ("}", "braces do not balance"),
+    ("</math><script>alert(1)</script>", "'<' is not allowed"),
+    ("x" * 101, "1 to 100 characters"),
+])
+def test_a_user_symbol_is_latex_math_from_a_small_grammar(tmp_path, symbol, expect):
+    """A quantity's `symbol` went into the LaTeX write-ups as written: `\\input{/etc/hostname}` made
+    xelatex read a file, `\\def\\x{\\x}\\x` looped it until the build timeout. Symbols are now checked
+    against a small grammar of LaTeX math when the catalog loads. Found by the specials tests."""
+    from derive import CatalogError, load_catalog
+
+    path = tmp_path / "mine.yaml"
+    quoted = "'" + symbol.replace("'", "''") + "'"
+    path.write_text("quantities:\n  - id: widget_bytes\n    unit: B\n    symbol: " + quoted + "\n"
+                    "    name: {en: w, zh: w}\n    meaning: {en: w, zh: w}\n    source: derived\n", encoding="utf-8")
+    with pytest.raises(CatalogError, match=re.escape(expect)) as err:
+        load_catalog([path])
+    assert (err.value.file, err.value.line, err.value.entry) == (str(path), 4, "widget_bytes")
+
+
+def test_every_builtin_symbol_fits_the_grammar():
+    from derive import load_catalog
+
+    cat = load_catalog(use_cache=False)
+    assert all(q.latex for q in cat.quantities.values())
