@@ -30,11 +30,10 @@ import sympy
 
 from ._errors import (ContradictoryInputsError, InputError, MissingInputsError, NoSolutionError,
                       NotInvertibleError, VerificationError)
-from ._expr import Comparison
 from ._model import Catalog, Quantity, Relation
 from ._plan import Plan, PlanStep, input_like, plan
 from ._solution import Check, Given, Note, Solution, Step
-from ._units import Formatted, format_value
+from ._units import format_value
 from ._values import check_range, parse_value
 
 __all__ = ["solve", "solve_relation_for"]

@@ -10,9 +10,12 @@ and ``LStr``, which behave like ``dict`` and ``str`` and carry ``.line``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._errors import CatalogError
+
+if TYPE_CHECKING:
+    import yaml
 
 __all__ = ["LList", "LMap", "LStr", "line_of", "read_yaml"]
 

@@ -57,12 +57,13 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from . import cli
+from ._datafile import bilingual, check_fields as _check_fields, file_error as _err, flag as _flag
 from ._errors import CatalogError, DeriveError
 
 if TYPE_CHECKING:
@@ -234,29 +235,10 @@ def agrees(computed: Fraction, stated: Stated, approx: bool = False, tolerance: 
 # reading a claims file
 
 
-def _err(file: str, node: Any, msg: str, entry: str | None = None) -> CatalogError:
-    from ._yamlio import line_of
-
-    return CatalogError(msg, file=file, line=line_of(node), entry=entry)
 
 
-def _check_fields(file: str, node: dict, allowed: set[str], entry: str | None) -> None:
-    for key in node:
-        if key not in allowed:
-            close = difflib.get_close_matches(key, sorted(allowed), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise _err(file, node[key], f"unknown field {key!r}{hint}", entry)
 
 
-def _flag(file: str, node: Any, what: str, entry: str) -> bool:
-    if node is None:
-        return False
-    text = str(node).strip().lower()
-    if text in ("true", "yes"):
-        return True
-    if text in ("false", "no"):
-        return False
-    raise _err(file, node, f"{what} is true or false", entry)
 
 
 def _read_stated(file: str, node: Any, catalog: "Catalog", quantity: str, entry: str) -> Stated:
@@ -288,12 +270,6 @@ def _read_stated(file: str, node: Any, catalog: "Catalog", quantity: str, entry:
     return Stated(text, number, unit, value, ulp, digits, factor)
 
 
-def _read_text(file: str, node: Any, what: str, entry: str) -> "Text":
-    from ._model import Text
-
-    if not isinstance(node, dict) or not str(node.get("en", "")).strip() or not str(node.get("zh", "")).strip():
-        raise _err(file, node, f"{what} needs both en and zh text", entry)
-    return Text(str(node["en"]).strip(), str(node["zh"]).strip())
 
 
 def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
@@ -305,7 +281,7 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
     if not quote:
         raise _err(file, raw, "missing 'quote:' (a short quote from the chapter)", cid)
     approx = _flag(file, raw.get("approx"), "approx", cid)
-    note = _read_text(file, raw["note"], "note", cid) if raw.get("note") is not None else None
+    note = bilingual(file, raw["note"], "note", cid) if raw.get("note") is not None else None
     constant = raw.get("constant")
     question = None
     preset = None
@@ -350,7 +326,7 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
             if not isinstance(item, dict):
                 raise _err(file, item, "each convention is a mapping with a name", cid)
             _check_fields(file, item, CONVENTION_FIELDS, cid)
-            name = _read_text(file, item.get("name"), "convention name", cid)
+            name = bilingual(file, item.get("name"), "convention name", cid)
             conv_q = None
             if any(item.get(k) is not None for k in ("given", "hw", "model", "presets")):
                 if question is None:

@@ -30,7 +30,6 @@ a test asserts. Grammar::
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +39,7 @@ import sympy
 
 from ._errors import CatalogError, DeriveError
 from ._model import Catalog, Source, Text
+from ._datafile import bilingual as _text, check_fields as _check_fields, file_error as _err, name_list as _list
 from ._yamlio import line_of, read_yaml
 
 __all__ = ["Problem", "Question", "load_problem", "read_question", "solve_problem"]
@@ -91,36 +91,12 @@ class Problem:
     file: str = ""
 
 
-def _err(file: str, node: Any, msg: str, entry: str | None = None) -> CatalogError:
-    return CatalogError(msg, file=file, line=line_of(node), entry=entry)
 
 
-def _text(file: str, node: Any, what: str, entry: str | None, required: bool = True) -> Text | None:
-    if node is None:
-        if required:
-            raise _err(file, node, f"missing {what} (give both en and zh)", entry)
-        return None
-    if not isinstance(node, dict) or not str(node.get("en", "")).strip() or not str(node.get("zh", "")).strip():
-        raise _err(file, node, f"{what} needs both en and zh text", entry)
-    return Text(str(node["en"]).strip(), str(node["zh"]).strip())
 
 
-def _list(file: str, node: Any, what: str, entry: str | None) -> tuple[str, ...]:
-    if node is None:
-        return ()
-    if isinstance(node, str):
-        return (str(node),)
-    if not isinstance(node, list):
-        raise _err(file, node, f"{what} must be a list", entry)
-    return tuple(str(x) for x in node)
 
 
-def _check_fields(file: str, node: dict, allowed: set[str], entry: str | None) -> None:
-    for key in node:
-        if key not in allowed:
-            close = difflib.get_close_matches(key, sorted(allowed), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise _err(file, node[key], f"unknown field {key!r}{hint}", entry)
 
 
 def read_question(file: str, raw: Any, catalog: Catalog, *, qid: str,

@@ -1,0 +1,68 @@
+"""Reading validated data files (problem files, claims files): one place for their small readers.
+
+Each reader raises a :class:`CatalogError` carrying the file and the line of the
+offending YAML node, with a message that says what to write instead.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import TYPE_CHECKING, Any
+
+from ._errors import CatalogError
+from ._yamlio import line_of
+
+if TYPE_CHECKING:
+    from ._model import Text
+
+__all__ = ["bilingual", "check_fields", "file_error", "flag", "name_list"]
+
+
+def file_error(file: str, node: Any, msg: str, entry: str | None = None) -> CatalogError:
+    """An error at ``node``'s line of ``file``, about ``entry``."""
+    return CatalogError(msg, file=file, line=line_of(node), entry=entry)
+
+
+def check_fields(file: str, node: dict, allowed: set[str], entry: str | None) -> None:
+    """Refuse a field that is not in ``allowed``, suggesting the closest one."""
+    for key in node:
+        if key not in allowed:
+            close = difflib.get_close_matches(key, sorted(allowed), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise file_error(file, node[key], f"unknown field {key!r}{hint}", entry)
+
+
+def bilingual(file: str, node: Any, what: str, entry: str | None, required: bool = True) -> "Text | None":
+    """A ``{en: ..., zh: ...}`` text with both languages filled in."""
+    from ._model import Text
+
+    if node is None:
+        if required:
+            raise file_error(file, node, f"missing {what} (give both en and zh)", entry)
+        return None
+    if not isinstance(node, dict) or not str(node.get("en", "")).strip() or not str(node.get("zh", "")).strip():
+        raise file_error(file, node, f"{what} needs both en and zh text", entry)
+    return Text(str(node["en"]).strip(), str(node["zh"]).strip())
+
+
+def name_list(file: str, node: Any, what: str, entry: str | None) -> tuple[str, ...]:
+    """A list of names; a single name is a list of one."""
+    if node is None:
+        return ()
+    if isinstance(node, str):
+        return (str(node),)
+    if not isinstance(node, list):
+        raise file_error(file, node, f"{what} must be a list", entry)
+    return tuple(str(x) for x in node)
+
+
+def flag(file: str, node: Any, what: str, entry: str | None) -> bool:
+    """``true``/``false`` (or ``yes``/``no``); absent is false."""
+    if node is None:
+        return False
+    text = str(node).strip().lower()
+    if text in ("true", "yes"):
+        return True
+    if text in ("false", "no"):
+        return False
+    raise file_error(file, node, f"{what} is true or false", entry)
