@@ -190,6 +190,21 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--debug", action="store_true", help="show the traceback of an internal error")
 
 
+def add_question_options(p: argparse.ArgumentParser, per: str = "") -> None:
+    """The options that make a question, shared by every command that asks one (solve, sweep).
+
+    ``per`` is appended to the bound options' help (e.g. ", per point").
+    """
+    p.add_argument("--hw", metavar="ID", help="hardware preset (see 'derive list --kind hw')")
+    p.add_argument("--model", metavar="ID", help="model preset (see 'derive list --kind model')")
+    p.add_argument("--preset", action="append", metavar="ID", help="setup preset; repeatable")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--max", action="store_true", help=f"the largest value satisfying --require{per}")
+    g.add_argument("--min", action="store_true", help=f"the smallest value satisfying --require{per}")
+    p.add_argument("--require", action="append", metavar="CONDITION", help="a condition that must hold; repeatable")
+    p.add_argument("--multiple-of", type=int, metavar="N", help="round a bound to a multiple of N")
+
+
 _EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction, Callable], None]] = []
 
 
@@ -207,14 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="solve for a quantity (forward, inverse, or a bound)")
     p.add_argument("target", help="the quantity to find (see 'derive list --kind quantity')")
     p.add_argument("inputs", nargs="*", metavar="NAME=VALUE", help="given values, e.g. seq_len=4096 hbm_bw=3.35TB/s")
-    p.add_argument("--hw", metavar="ID", help="hardware preset (see 'derive list --kind hw')")
-    p.add_argument("--model", metavar="ID", help="model preset (see 'derive list --kind model')")
-    p.add_argument("--preset", action="append", metavar="ID", help="setup preset; repeatable")
-    g = p.add_mutually_exclusive_group()
-    g.add_argument("--max", action="store_true", help="the largest value satisfying --require")
-    g.add_argument("--min", action="store_true", help="the smallest value satisfying --require")
-    p.add_argument("--require", action="append", metavar="CONDITION", help="a condition that must hold; repeatable")
-    p.add_argument("--multiple-of", type=int, metavar="N", help="round a bound to a multiple of N")
+    add_question_options(p)
     p.add_argument("--units", choices=("si", "iec"), default="si", help="decimal (si) or binary (iec) prefixes")
     p.add_argument("--format", choices=("text", "json", "md", "html", "tex", "beamer", "pdf"), default="text")
     p.add_argument("--beamer", action="store_true", help="with --format pdf: build the slides, not the article")

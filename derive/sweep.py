@@ -366,6 +366,8 @@ def cmd_sweep(args) -> int:
 
 
 def _add_command(sub, common) -> None:
+    from . import cli
+
     p = sub.add_parser("sweep", help="evaluate a solved quantity over a grid of inputs (NumPy)",
                        description="Evaluate TARGET over a grid: NAME=START:STOP:NUM[:log] or NAME=V1,V2,... "
                                    "per swept input, NAME=VALUE for fixed ones. Several swept names make an "
@@ -373,14 +375,7 @@ def _add_command(sub, common) -> None:
     p.add_argument("target", help="the quantity to evaluate (see 'derive list --kind quantity')")
     p.add_argument("inputs", nargs="*", metavar="NAME=SPEC",
                    help="seq_len=512:32768:7:log, hbm_capacity=16GB:80GB:5, batch=1,8,64 or a fixed NAME=VALUE")
-    p.add_argument("--hw", metavar="ID", help="hardware preset")
-    p.add_argument("--model", metavar="ID", help="model preset")
-    p.add_argument("--preset", action="append", metavar="ID", help="setup preset; repeatable")
-    g = p.add_mutually_exclusive_group()
-    g.add_argument("--max", action="store_true", help="the largest value satisfying --require, per point")
-    g.add_argument("--min", action="store_true", help="the smallest value satisfying --require, per point")
-    p.add_argument("--require", action="append", metavar="CONDITION", help="a condition that must hold; repeatable")
-    p.add_argument("--multiple-of", type=int, metavar="N", help="round a bound to a multiple of N")
+    cli.add_question_options(p, per=", per point")
     p.add_argument("--zip", action="store_true", help="pair the swept values one to one instead of every combination")
     p.add_argument("--verify", type=int, default=3, metavar="N",
                    help="grid points the engine re-solves exactly to check the sweep (default 3, 0 to skip)")
