@@ -16,7 +16,8 @@ cases run in this process (``derive.cli.main``, the console script's entry point
 number run as real ``python -m derive`` processes, where a snapshot of the fuzz folder is also
 compared before and after.
 
-``DERIVE_HYPOTHESIS=dev`` runs ten times as many cases.
+In CI: 2,000 calls in this process and 50 real processes; ``DERIVE_HYPOTHESIS=dev`` runs ten
+times as many (``DERIVE_FUZZ_CASES=N`` sets the in-process count, a fortieth of it as processes).
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ from derive import load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 DEV = os.environ.get("DERIVE_HYPOTHESIS", "ci") == "dev"
-IN_PROCESS_CASES = int(os.environ.get("DERIVE_FUZZ_CASES", 12000 if DEV else 1200))
-SUBPROCESS_CASES = max(3, IN_PROCESS_CASES // 24)
+IN_PROCESS_CASES = int(os.environ.get("DERIVE_FUZZ_CASES", 20000 if DEV else 2000))
+SUBPROCESS_CASES = max(3, IN_PROCESS_CASES // 40)
 TIME_LIMIT = 20          # seconds per call
 COUNTS: Counter = Counter()
 COMMANDS: Counter = Counter()
