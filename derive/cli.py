@@ -248,10 +248,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _load_extra_commands() -> None:
+# the commands other modules add, and the module that adds each
+EXTRA_COMMANDS = {"check": "derive.check", "report": "derive.report", "render": "derive.live",
+                  "plot": "derive.plot", "sweep": "derive.sweep"}
+_BUILTIN_COMMANDS = ("solve", "list", "show")
+
+
+def _load_extra_commands(argv: Sequence[str] = ()) -> None:
+    """Import the module of the command being run, or all of them (for help and unknown words)."""
     import importlib
 
-    for name in ("derive.check", "derive.report", "derive.live", "derive.plot", "derive.sweep"):
+    word = next((a for a in argv if not a.startswith("-")), None)
+    if word in _BUILTIN_COMMANDS:
+        return
+    modules = [EXTRA_COMMANDS[word]] if word in EXTRA_COMMANDS else list(EXTRA_COMMANDS.values())
+    for name in modules:
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -279,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
     try:
-        _load_extra_commands()
+        _load_extra_commands(argv)
         parser = build_parser()
         # NAME=VALUE inputs may come before or after options: argparse leaves the late ones over
         args, extra = parser.parse_known_args(argv)
