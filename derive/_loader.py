@@ -35,6 +35,7 @@ from ._yamlio import LMap, line_of
 __all__ = ["default_formulas_dir", "load_catalog"]
 
 CACHE_VERSION = "derive-catalog-8-symbols"
+_BUILD_MODULES = ("_loader.py", "_model.py", "_expr.py", "_units.py", "_dimcheck.py", "_values.py", "_yamlio.py")
 
 _QUANTITY_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _PRESET_ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
@@ -711,6 +712,10 @@ def load_catalog(extra: Sequence[str | os.PathLike] = (), *, formulas_dir: str |
     units_path, files = _sources(fdir, extra)
     _units.set_definitions(units_path)
     digest = hashlib.sha256(CACHE_VERSION.encode())
+    # the code that builds the catalog is part of the key: a changed loader never reads an old cache
+    for module in _BUILD_MODULES:
+        st = (Path(__file__).parent / module).stat()
+        digest.update(f"{module}:{st.st_mtime_ns}:{st.st_size}".encode())
     for path in [units_path] + [p for p, _, _ in files]:
         digest.update(str(path).encode())
         try:
