@@ -16,7 +16,7 @@ from sympy.printing.str import StrPrinter
 
 from ._model import Catalog, Quantity
 from ._solution import Check, Given, Solution, Step
-from ._units import Dimension, format_value
+from ._units import Dimension, format_in, format_value
 
 __all__ = ["build_view", "latex_expr", "latex_value", "solution_to_dict", "text_value"]
 
@@ -27,8 +27,32 @@ _OPS_LATEX = {"<=": r"\le", ">=": r"\ge", "<": "<", ">": ">", "=": "="}
 # values
 
 
-def text_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: int = 4) -> str:
-    return format_value(value, dims, units, digits).text
+def _formatted(value: sympy.Expr, dims: Dimension, units: str, digits: int, unit: str | None):
+    if unit:
+        shown = format_in(value, unit, digits)
+        if shown is not None:
+            return shown
+    return format_value(value, dims, units, digits)
+
+
+def text_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: int = 4,
+               unit: str | None = None) -> str:
+    """A value for a reader; in ``unit`` (the unit it was written in) when given."""
+    return _formatted(value, dims, units, digits, unit).text
+
+
+def written_unit(text: str, dims: Dimension) -> str | None:
+    """The unit a given value was written in (``"128 MiB"`` → ``MiB``), if it has one of ``dims``."""
+    from ._units import parse_unit
+    from ._values import split_value
+
+    _, unit = split_value(text or "")
+    if not unit:
+        return None
+    try:
+        return unit if parse_unit(unit)[1] == dims else None
+    except Exception:  # the value parsed when it was given; a unit that no longer parses is just not used
+        return None
 
 
 def latex_number(text: str) -> str:
@@ -47,8 +71,9 @@ def latex_unit(unit: str) -> str:
     return r"\mathrm{" + unit.replace("µ", r"\mu ").replace("·", r"\cdot ").replace("^", "^") + "}"
 
 
-def latex_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: int = 4) -> str:
-    f = format_value(value, dims, units, digits)
+def latex_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: int = 4,
+                unit: str | None = None) -> str:
+    f = _formatted(value, dims, units, digits, unit)
     num = latex_number(f.mantissa)
     u = latex_unit(f.unit)
     return f"{num}\\,{u}" if u else num
@@ -84,16 +109,19 @@ def _latex_relational(lhs: sympy.Expr, op: str, rhs: sympy.Expr, catalog: Catalo
     return f"{left} {_OPS_LATEX[op]} {right}"
 
 
-def latex_substituted(expr: sympy.Expr, values: dict[str, tuple[sympy.Expr, Dimension]], catalog: Catalog,
-                      units: str) -> str:
+Values = dict  # quantity id -> (value in base units, dimension, unit it was written in or None)
+
+
+def latex_substituted(expr: sympy.Expr, values: Values, catalog: Catalog, units: str) -> str:
     """``expr`` with each symbol replaced by its value and unit."""
     if isinstance(expr, sympy.Symbol) and expr.name in values:
-        return latex_value(*values[expr.name], units)
+        v, d, u = values[expr.name]
+        return latex_value(v, d, units, unit=u)
     names = dict(_symbol_names(catalog))
     for sym in expr.free_symbols:
         if sym.name in values:
-            v, d = values[sym.name]
-            shown = latex_value(v, d, units)
+            v, d, u = values[sym.name]
+            shown = latex_value(v, d, units, unit=u)
             # a bare number needs no brackets; a value with a unit or a power of ten does
             names[sym] = shown if _BARE_NUMBER.fullmatch(shown) else r"\left(" + shown + r"\right)"
     out = sympy.latex(expr, symbol_names=names, mul_symbol="dot")
@@ -121,14 +149,18 @@ def text_expr(expr: sympy.Basic) -> str:
     return _TextPrinter({}).doprint(expr)
 
 
-def text_substituted(expr: sympy.Expr, values: dict[str, tuple[sympy.Expr, Dimension]], units: str) -> str:
+def text_substituted(expr: sympy.Expr, values: Values, units: str) -> str:
     names = {}
     for sym in expr.free_symbols:
         if sym.name in values:
-            v, d = values[sym.name]
-            t = text_value(v, d, units)
+            v, d, u = values[sym.name]
+            t = text_value(v, d, units, unit=u)
             names[sym.name] = f"({t})" if (" " in t or "/" in t) else t
-    return _TextPrinter(names).doprint(expr)
+    # a bracketed value as a function's only argument needs no second pair: sqrt(128 MiB)
+    return _DOUBLE_PARENS.sub(r"\1(\2)", _TextPrinter(names).doprint(expr))
+
+
+_DOUBLE_PARENS = re.compile(r"(\w+)\(\(([^()]*)\)\)")
 
 
 # ---------------------------------------------------------------------------
@@ -154,7 +186,8 @@ def _given_view(catalog: Catalog, g: Given, units: str) -> dict[str, Any]:
     return {
         "preset_name": {"en": entry.name.en, "zh": entry.name.zh} if entry else None,
         "id": g.name, "name": _names(q), "symbol": q.latex,
-        "value_text": text_value(g.value, g.dims, units), "value_latex": latex_value(g.value, g.dims, units),
+        "value_text": text_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims)),
+        "value_latex": latex_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims)),
         "as_written": g.text, "origin": kind, "preset": preset, "source": _source_view(catalog, g.source),
         "note": g.note, "assumption": g.is_assumption, "base_value": _number(g.value), "unit": g.unit,
     }
@@ -173,7 +206,7 @@ def _number(value: sympy.Expr) -> int | float:
     return float(value.evalf(17))
 
 
-def _step_view(catalog: Catalog, step: Step, values: dict[str, tuple[sympy.Expr, Dimension]], units: str,
+def _step_view(catalog: Catalog, step: Step, values: Values, units: str,
                index: int, before: sympy.Expr | None = None, unknown: str | None = None) -> dict[str, Any]:
     rels = []
     for rid in step.relations:
@@ -240,11 +273,11 @@ def _step_view(catalog: Catalog, step: Step, values: dict[str, tuple[sympy.Expr,
     return view
 
 
-def _regime_values(catalog: Catalog, when, values: dict[str, tuple[sympy.Expr, Dimension]], units: str) -> str:
+def _regime_values(catalog: Catalog, when, values: Values, units: str) -> str:
     """Both sides of a regime's condition as values (``1.011 ms \\ge 298.5 µs``), or '' if not all known."""
     from ._dimcheck import dimension_of
 
-    subs = {sympy.Symbol(n, positive=True): v for n, (v, _) in values.items()}
+    subs = {sympy.Symbol(n, positive=True): v for n, (v, _, _) in values.items()}
     table = {q.symbol: q.dims for q in catalog.quantities.values()}
     sides = []
     for side in (when.lhs, when.rhs):
@@ -329,11 +362,11 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
     catalog = sol.catalog
     assert catalog is not None
     q = catalog.quantities[sol.target]
-    values: dict[str, tuple[sympy.Expr, Dimension]] = {g.name: (g.value, g.dims) for g in sol.given}
+    values: Values = {g.name: (g.value, g.dims, written_unit(g.text, g.dims)) for g in sol.given}
     for st in sol.steps:
         for u, v, d in zip(st.solved_for, st.values, st.dims):
             if v is not None and st.kind in ("relation", "system"):
-                values[u] = (v, d)
+                values[u] = (v, d, None)
     steps = [_step_view(catalog, st, values, units, i + 1, sol.steps[i - 1].value if i else None,
                         sol.target if sol.bound else None)
              for i, st in enumerate(sol.steps)]

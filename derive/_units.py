@@ -275,6 +275,16 @@ def _prefix_table(system: UnitSystem):
     return _IEC if system == "iec" else _SI
 
 
+def format_in(value: sympy.Basic, unit: str, digits: int = 4) -> Formatted | None:
+    """``value`` (base units) in a named unit such as ``MiB``; None if the unit does not parse."""
+    try:
+        factor, _ = parse_unit(unit)
+    except UnitError:
+        return None
+    mantissa = value / sympy.Rational(factor.numerator, factor.denominator)
+    return Formatted(format_number(mantissa, digits), unit)
+
+
 def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
                  system: UnitSystem = "si", digits: int = 4) -> Formatted:
     """Format a base-unit value with a readable prefix.
