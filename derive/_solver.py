@@ -53,7 +53,7 @@ TOLERANCE = sympy.Rational(1, 10**40)
 
 def _sign(expr: sympy.Expr) -> int:
     """The sign of an exact real number (-1, 0, 1), deciding numerically when SymPy cannot."""
-    expr = sympy.sympify(expr) if not isinstance(expr, sympy.Basic) else expr
+    expr = expr if isinstance(expr, sympy.Basic) else sympy.Rational(expr)   # internal numbers only
     if expr.is_zero:
         return 0
     if expr.is_positive:
