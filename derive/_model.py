@@ -52,6 +52,21 @@ def parse_canonical(text: str) -> sympy.Expr:
     return parse_expression(text, lambda name: sympy.Symbol(name, positive=True), "compiled expression")
 
 
+class _LazySides(_LazyExpressions):
+    """The two sides of an equation, parsed from ``lhs_src`` and ``rhs_src`` on first use."""
+
+    lhs_src: str
+    rhs_src: str
+
+    @cached_property
+    def lhs(self) -> sympy.Expr:
+        return parse_canonical(self.lhs_src)
+
+    @cached_property
+    def rhs(self) -> sympy.Expr:
+        return parse_canonical(self.rhs_src)
+
+
 @dataclass(frozen=True)
 class Text:
     """A short text in English and Chinese."""
@@ -113,7 +128,7 @@ class Quantity:
 
 
 @dataclass(frozen=True)
-class Regime(_LazyExpressions):
+class Regime(_LazySides):
     """One branch of a non-smooth relation (a max or min): its equation holds when ``when`` does."""
 
     id: str
@@ -127,21 +142,13 @@ class Regime(_LazyExpressions):
     _lazy = ("lhs", "rhs", "when")
 
     @cached_property
-    def lhs(self) -> sympy.Expr:
-        return parse_canonical(self.lhs_src)
-
-    @cached_property
-    def rhs(self) -> sympy.Expr:
-        return parse_canonical(self.rhs_src)
-
-    @cached_property
     def when(self) -> Comparison:
         left, op, right = self.when_src
         return Comparison(parse_canonical(left), op, parse_canonical(right))
 
 
 @dataclass(frozen=True)
-class Relation(_LazyExpressions):
+class Relation(_LazySides):
     """An equation ``lhs = rhs`` between quantities; solvable for any of its symbols."""
 
     id: str
@@ -159,14 +166,6 @@ class Relation(_LazyExpressions):
     line: int = 0
 
     _lazy = ("lhs", "rhs")
-
-    @cached_property
-    def lhs(self) -> sympy.Expr:
-        return parse_canonical(self.lhs_src)
-
-    @cached_property
-    def rhs(self) -> sympy.Expr:
-        return parse_canonical(self.rhs_src)
 
     @property
     def equation(self) -> sympy.Eq:

@@ -536,41 +536,40 @@ def _check_relations(state: _State, relation_ids: Iterable[str]) -> None:
                                             "equation does not; this is a bug in derive, please report it")
 
 
+def _over_determined(state: _State, rel: Relation, env: Mapping[sympy.Symbol, sympy.Expr],
+                     origins: set[str]) -> None:
+    """A relation whose every symbol has a value: it must hold.
+
+    If it does not and every value was typed by the user, the inputs contradict
+    each other; if some came from presets or defaults, the user's value wins and
+    the answer notes the override.
+    """
+    left, right = _numeric(rel.lhs, env), _numeric(rel.rhs, env)
+    if left is None or right is None or _close(left, right):
+        return
+    dims = state.catalog.quantities[rel.defines].dims if rel.defines else None
+    ltxt = format_value(left, dims).text if dims else str(left.evalf(6))
+    rtxt = format_value(right, dims).text if dims else str(right.evalf(6))
+    if origins == {"given"}:
+        raise ContradictoryInputsError(rel.id, f"{rel.lhs} is {ltxt}", f"{rel.rhs} is {rtxt}",
+                                       _relative(left, right), f"({rel.equation_text})")
+    if "given" in origins:
+        state.notes.append(Note.of("override", relation=rel.id, equation=rel.equation_text,
+                                   given_value=ltxt, preset_value=rtxt))
+
+
 def _check_redundant(state: _State, redundant: Iterable[Relation]) -> None:
-    """Inputs that over-determine a relation must agree with it."""
+    """Relations the plan left over because the inputs already determine them."""
     nmap = state.numeric_map()
-    fmt = state.catalog
     for rel in redundant:
-        left, right = _numeric(rel.lhs, nmap), _numeric(rel.rhs, nmap)
-        if left is None or right is None or _close(left, right):
-            continue
         origins: set[str] = set()
         for s in rel.symbols:
             origins |= state.origins.get(s, frozenset({"param"}))
-        lq = rel.defines
-        dims = fmt.quantities[lq].dims if lq else None
-        ltxt = _fmt(left, dims) if dims else str(left.evalf(6))
-        rtxt = _fmt(right, dims) if dims else str(right.evalf(6))
-        if origins == {"given"}:
-            raise ContradictoryInputsError(
-                rel.id, f"{rel.lhs} is {ltxt}", f"{rel.rhs} is {rtxt}", _relative(left, right),
-                f"({rel.equation_text})")
-        if "given" in origins:
-            state.notes.append(Note.of("override", relation=rel.id, equation=rel.equation_text,
-                                       given_value=ltxt, preset_value=rtxt))
-
-
-def _fmt(value: sympy.Expr, dims) -> str:
-    return format_value(value, dims).text
+        _over_determined(state, rel, nmap, origins)
 
 
 def _check_given_only(state: _State) -> None:
-    """Relations that the typed inputs over-determine.
-
-    When every symbol was typed by the user, the relation must hold (else the
-    inputs contradict each other). When some come from presets or catalog
-    defaults, the user's value wins and the answer notes the override.
-    """
+    """Relations that the typed inputs over-determine, with catalog defaults filling the rest."""
     typed = {n for n, g in state.given.items() if g.origin == "given"}
     catalog = state.catalog
     seen = set()
@@ -592,17 +591,7 @@ def _check_given_only(state: _State) -> None:
                 else:
                     break
             else:
-                left, right = _numeric(rel.lhs, env), _numeric(rel.rhs, env)
-                if left is None or right is None or _close(left, right):
-                    continue
-                dims = catalog.quantities[rel.defines].dims if rel.defines else None
-                ltxt = _fmt(left, dims) if dims else str(left.evalf(6))
-                rtxt = _fmt(right, dims) if dims else str(right.evalf(6))
-                if origins == {"given"}:
-                    raise ContradictoryInputsError(rel.id, f"{rel.lhs} is {ltxt}", f"{rel.rhs} is {rtxt}",
-                                                   _relative(left, right), f"({rel.equation_text})")
-                state.notes.append(Note.of("override", relation=rel.id, equation=rel.equation_text,
-                                           given_value=ltxt, preset_value=rtxt))
+                _over_determined(state, rel, env, origins)
 
 
 # ---------------------------------------------------------------------------
