@@ -18,11 +18,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._errors import (CatalogError, ContradictoryInputsError, DeriveError, ExpressionError, InputError,
-                      MissingInputsError, NoSolutionError, NotInvertibleError, TemplateError,
-                      UnitBalanceError, UnitError, UnknownNameError, VerificationError)
-
-__version__ = "0.1.0"
+from ._errors import (
+    CatalogError,
+    ContradictoryInputsError,
+    DeriveError,
+    ExpressionError,
+    InputError,
+    MissingInputsError,
+    NoSolutionError,
+    NotInvertibleError,
+    TemplateError,
+    UnitBalanceError,
+    UnitError,
+    UnknownNameError,
+    VerificationError,
+)
 
 __all__ = [
     "Catalog",
@@ -56,14 +66,27 @@ _LAZY = {
 }
 
 if TYPE_CHECKING:
-    from .check import check_claims
     from ._loader import load_catalog
     from ._model import Catalog
     from ._solution import Solution, Step
     from ._solver import solve
+    from .check import check_claims
+
+
+def _version() -> str:
+    """The installed distribution's version (pyproject.toml), or a marker when run from a bare source tree."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("derive")
+    except PackageNotFoundError:
+        return "0+unknown"
 
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        value = globals()["__version__"] = _version()
+        return value
     target = _LAZY.get(name)
     if target is None:
         raise AttributeError(f"module 'derive' has no attribute {name!r}")

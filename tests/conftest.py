@@ -34,11 +34,21 @@ class Run:
         return json.loads(self.out)
 
 
+def derive_command() -> list[str]:
+    """How a user runs derive: the ``derive`` script pip installed beside this Python.
+
+    The script imports the installed package (the wheel in CI's smoke run, the checkout in an
+    editable install), never a ``derive/`` folder that happens to be in the working directory.
+    """
+    script = Path(sys.executable).with_name("derive.exe" if os.name == "nt" else "derive")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "derive"]
+
+
 def run_cli(*args: str, timeout: float = 120, cwd: Path | None = None, env: dict | None = None) -> Run:
-    """Run ``python -m derive ARGS`` as a real process."""
+    """Run ``derive ARGS`` as a real process (in the repository unless ``cwd`` is given)."""
     full_env = dict(os.environ)
     full_env.update(env or {})
-    proc = subprocess.run([sys.executable, "-m", "derive", *args], capture_output=True, text=True,
+    proc = subprocess.run([*derive_command(), *args], capture_output=True, text=True,
                           timeout=timeout, cwd=cwd or ROOT, env=full_env)
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
