@@ -7,7 +7,7 @@ offending YAML node, with a message that says what to write instead.
 from __future__ import annotations
 
 import difflib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ._errors import CatalogError
 from ._yamlio import line_of
@@ -32,8 +32,16 @@ def check_fields(file: str, node: dict, allowed: set[str], entry: str | None) ->
             raise file_error(file, node[key], f"unknown field {key!r}{hint}", entry)
 
 
+@overload
+def bilingual(file: str, node: Any, what: str, entry: str | None, required: Literal[True] = True) -> "Text": ...
+
+
+@overload
+def bilingual(file: str, node: Any, what: str, entry: str | None, required: bool) -> "Text | None": ...
+
+
 def bilingual(file: str, node: Any, what: str, entry: str | None, required: bool = True) -> "Text | None":
-    """A ``{en: ..., zh: ...}`` text with both languages filled in."""
+    """A ``{en: ..., zh: ...}`` text with both languages filled in (``None`` when optional and absent)."""
     from ._model import Text
 
     if node is None:

@@ -45,7 +45,11 @@ __all__ = [
 
 
 class DeriveError(Exception):
-    """Base of every error a user of `derive` can cause."""
+    """Base of every error a user of `derive` can cause.
+
+    Errors cross process boundaries (multiprocessing, pytest-xdist) whole: pickling keeps
+    the message and every structured field, whatever the subclass's constructor takes.
+    """
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -53,6 +57,17 @@ class DeriveError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+    def __reduce__(self) -> tuple:
+        return (_restore, (type(self), self.args, dict(self.__dict__)))
+
+
+def _restore(cls: type, args: tuple, state: dict) -> DeriveError:
+    """Rebuild a pickled error without calling its constructor (whose arguments differ per class)."""
+    error = cls.__new__(cls, *args)
+    BaseException.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
 
 
 class UnknownNameError(DeriveError, KeyError):

@@ -67,7 +67,8 @@ def _number_from_text(text: str, source: str) -> sympy.Rational:
     if not _NUMBER_TEXT.match(text):
         raise ExpressionError(f"malformed number {text!r} in {source!r}", text=source)
     mantissa, _, exponent = text.lower().partition("e")
-    if len(mantissa.replace(".", "")) > MAX_MAGNITUDE_DIGITS or (exponent and abs(int(exponent)) > MAX_MAGNITUDE_DIGITS):
+    too_long = len(mantissa.replace(".", "")) > MAX_MAGNITUDE_DIGITS
+    if too_long or (exponent and abs(int(exponent)) > MAX_MAGNITUDE_DIGITS):
         raise ExpressionError(f"number {text!r} is out of range", text=source)
     return sympy.Rational(text)
 
@@ -161,7 +162,8 @@ class _Walker:
                 # and the denominator, not just the magnitude ((1+10**-400)**4096 is close to 1)
                 digits = abs(float(exponent)) * _digits(base)
                 if digits > MAX_MAGNITUDE_DIGITS:
-                    raise self.fail(f"number is out of range (more than {MAX_MAGNITUDE_DIGITS} digits; write e.g. 1.5e9)")
+                    raise self.fail(f"number is out of range (more than {MAX_MAGNITUDE_DIGITS} digits; "
+                                    "write e.g. 1.5e9)")
             return base ** exponent
         if exponent.free_symbols:
             return base ** exponent

@@ -27,10 +27,9 @@ from . import _units
 from ._dimcheck import DimensionMismatch, dimension_of
 from ._errors import CatalogError, DeriveError, UnitBalanceError
 from ._expr import Comparison, parse_comparison, parse_equation
-from ._model import (Catalog, Condition, Preset, PresetValue, Quantity, Reference, Regime, Relation,
-                     Source, Text)
+from ._model import Catalog, Condition, Preset, PresetValue, Quantity, Reference, Regime, Relation, Source, Text
 from ._values import parse_value
-from ._yamlio import LMap, line_of
+from ._yamlio import LMap, LStr, line_of
 
 __all__ = ["default_formulas_dir", "load_catalog"]
 
@@ -80,7 +79,9 @@ def default_formulas_dir() -> Path:
     env = os.environ.get("DERIVE_FORMULAS")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parent.parent / "formulas"
+    from ._resources import builtin_dir
+
+    return builtin_dir("formulas")
 
 
 def _cache_dir() -> Path | None:
@@ -210,9 +211,8 @@ def _fill(ctx: _Ctx, node: Any, fam: str, member: str, fields: dict[str, str]) -
             if m.group(2) not in fields:
                 raise ctx.error(f"family {fam} member {member} has no field {m.group(2)!r}", node)
             return fields[m.group(2)]
-        filled = type(node)(_PLACEHOLDER.sub(sub, node)) if type(node) is not str else _PLACEHOLDER.sub(sub, node)
-        if hasattr(node, "line"):
-            filled.line = node.line
+        filled = LStr(_PLACEHOLDER.sub(sub, node))
+        filled.line = getattr(node, "line", 0)
         return filled
     if isinstance(node, dict):
         out = LMap((k, _fill(ctx, v, fam, member, fields)) for k, v in node.items()
@@ -230,10 +230,13 @@ def _fill(ctx: _Ctx, node: Any, fam: str, member: str, fields: dict[str, str]) -
 
 @dataclass
 class _Build:
+    units: _units.UnitTable
     catalog: Catalog = field(default_factory=Catalog)
     families: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
     origin: dict[str, str] = field(default_factory=dict)   # id -> file, for clash messages
-    pending_presets: list[tuple[_Ctx, dict]] = field(default_factory=list)
+    # unit literals such as [FLOP] in equations: a placeholder symbol while the
+    # dimensions are checked, then the unit's exact factor to base units
+    unit_literals: dict[sympy.Symbol, tuple[sympy.Rational, Any]] = field(default_factory=dict)
 
 
 def _read_files(paths: Sequence[tuple[Path, str, bool]]) -> list[tuple[str, Any, bool]]:
@@ -274,7 +277,7 @@ def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
     _claim(build, ctx, build.catalog.quantities, ident, entry, "quantity")
     unit_text = _str(ctx, entry, "unit", ident)
     try:
-        factor, dims = _units.parse_unit(unit_text)
+        factor, dims = build.units.parse(unit_text)
     except DeriveError as exc:
         raise ctx.error(exc.message, entry.get("unit"), ident) from exc
     kind = _str(ctx, entry, "type", ident, required=False, default="real")
@@ -292,7 +295,7 @@ def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
     )
     default = entry.get("default")
     if default is not None:
-        q = _with_default(ctx, q, default)
+        q = _with_default(build, ctx, q, default)
     build.catalog.quantities[ident] = q
     for alias in q.aliases:
         if not _QUANTITY_ID.match(alias):
@@ -323,7 +326,7 @@ def _symbol(ctx: _Ctx, entry: dict, ident: str) -> str:
     return text
 
 
-def _with_default(ctx: _Ctx, q: Quantity, raw: Any) -> Quantity:
+def _with_default(build: _Build, ctx: _Ctx, q: Quantity, raw: Any) -> Quantity:
     from dataclasses import replace
 
     if isinstance(raw, dict):
@@ -334,7 +337,7 @@ def _with_default(ctx: _Ctx, q: Quantity, raw: Any) -> Quantity:
     else:
         text, note, src = str(raw), "", q.source
     try:
-        value = parse_value(text, q)
+        value = parse_value(text, q, build.units)
     except DeriveError as exc:
         raise ctx.error(f"default: {exc.message}", raw, q.id) from exc
     return replace(q, default=PresetValue(q.id, value, text, src, note))
@@ -358,30 +361,25 @@ def _symbol_resolver(build: _Build, ctx: _Ctx, ident: str, node: Any):
 
 def _dims_map(build: _Build) -> dict[sympy.Symbol, Any]:
     dims = {q.symbol: q.dims for q in build.catalog.quantities.values()}
-    dims.update({sym: d for sym, (_, d) in _UNIT_LITERALS.items()})
+    dims.update({sym: d for sym, (_, d) in build.unit_literals.items()})
     return dims
 
 
-# unit literals such as [FLOP] in equations: a placeholder symbol while the
-# dimensions are checked, then the unit's exact factor to base units
-_UNIT_LITERALS: dict[sympy.Symbol, tuple[sympy.Rational, Any]] = {}
-
-
-def _unit_literal(ctx: _Ctx, node: Any, ident: str):
+def _unit_literal(build: _Build, ctx: _Ctx, node: Any, ident: str):
     def make(text: str) -> sympy.Expr:
         try:
-            factor, dims = _units.parse_unit(text)
+            factor, dims = build.units.parse(text)
         except DeriveError as exc:
             raise ctx.error(f"unit literal [{text}]: {exc.message}", node, ident) from exc
         sym = sympy.Symbol(f"[{text}]", positive=True)
-        _UNIT_LITERALS[sym] = (sympy.Rational(factor.numerator, factor.denominator), dims)
+        build.unit_literals[sym] = (sympy.Rational(factor.numerator, factor.denominator), dims)
         return sym
 
     return make
 
 
-def _strip_units(expr: sympy.Expr) -> sympy.Expr:
-    subs = {s: _UNIT_LITERALS[s][0] for s in expr.free_symbols if s in _UNIT_LITERALS}
+def _strip_units(build: _Build, expr: sympy.Expr) -> sympy.Expr:
+    subs = {s: build.unit_literals[s][0] for s in expr.free_symbols if s in build.unit_literals}
     return expr.xreplace(subs) if subs else expr
 
 
@@ -400,18 +398,18 @@ def _check_balance(ctx: _Ctx, ident: str, node: Any, lhs: sympy.Expr, rhs: sympy
                                left_unit=left.unit_string(), right_unit=right.unit_string())
 
 
-def _parse_eq(ctx: _Ctx, resolver, text: str, node: Any, ident: str):
+def _parse_eq(build: _Build, ctx: _Ctx, resolver, text: str, node: Any, ident: str):
     try:
-        return parse_equation(text, resolver, _unit_literal(ctx, node, ident))
+        return parse_equation(text, resolver, _unit_literal(build, ctx, node, ident))
     except CatalogError:
         raise
     except DeriveError as exc:
         raise ctx.error(exc.message, node, ident) from exc
 
 
-def _parse_cmp(ctx: _Ctx, resolver, text: str, node: Any, ident: str) -> Comparison:
+def _parse_cmp(build: _Build, ctx: _Ctx, resolver, text: str, node: Any, ident: str) -> Comparison:
     try:
-        return parse_comparison(text, resolver, _unit_literal(ctx, node, ident))
+        return parse_comparison(text, resolver, _unit_literal(build, ctx, node, ident))
     except CatalogError:
         raise
     except DeriveError as exc:
@@ -433,10 +431,10 @@ def _load_relation(build: _Build, ctx: _Ctx, entry: dict) -> None:
     _claim(build, ctx, build.catalog.relations, ident, entry, "relation")
     resolver = _symbol_resolver(build, ctx, ident, entry.get("equation"))
     text = _str(ctx, entry, "equation", ident)
-    lhs, rhs = _parse_eq(ctx, resolver, text, entry.get("equation"), ident)
+    lhs, rhs = _parse_eq(build, ctx, resolver, text, entry.get("equation"), ident)
     dims = _dims_map(build)
     _check_balance(ctx, ident, entry.get("equation"), lhs, rhs, dims)
-    lhs, rhs = _strip_units(lhs), _strip_units(rhs)
+    lhs, rhs = _strip_units(build, lhs), _strip_units(build, rhs)
     regimes = []
     raw_regimes = entry.get("regimes") or []
     if not isinstance(raw_regimes, list):
@@ -445,14 +443,14 @@ def _load_relation(build: _Build, ctx: _Ctx, entry: dict) -> None:
         rid = _str(ctx, raw, "id", ident)
         _check_fields(ctx, raw, REGIME_FIELDS, "regime", f"{ident}.{rid}")
         rtext = _str(ctx, raw, "equation", ident)
-        rl, rr = _parse_eq(ctx, resolver, rtext, raw.get("equation"), f"{ident}.{rid}")
+        rl, rr = _parse_eq(build, ctx, resolver, rtext, raw.get("equation"), f"{ident}.{rid}")
         dims = _dims_map(build)
         _check_balance(ctx, f"{ident}.{rid}", raw.get("equation"), rl, rr, dims)
         wtext = _str(ctx, raw, "when", ident)
-        when = _parse_cmp(ctx, resolver, wtext, raw.get("when"), f"{ident}.{rid}")
+        when = _parse_cmp(build, ctx, resolver, wtext, raw.get("when"), f"{ident}.{rid}")
         _check_balance(ctx, f"{ident}.{rid}", raw.get("when"), when.lhs, when.rhs, _dims_map(build))
-        rl, rr = _strip_units(rl), _strip_units(rr)
-        when = Comparison(_strip_units(when.lhs), when.op, _strip_units(when.rhs))
+        rl, rr = _strip_units(build, rl), _strip_units(build, rr)
+        when = Comparison(_strip_units(build, when.lhs), when.op, _strip_units(build, when.rhs))
         regime = Regime(rid, _text(ctx, raw, "name", f"{ident}.{rid}"),
                         _compile(ctx, raw, ident, rl), _compile(ctx, raw, ident, rr),
                         (_compile(ctx, raw, ident, when.lhs), when.op, _compile(ctx, raw, ident, when.rhs)),
@@ -521,9 +519,9 @@ def _load_condition(build: _Build, ctx: _Ctx, entry: dict) -> None:
     _claim(build, ctx, build.catalog.conditions, ident, entry, "condition")
     resolver = _symbol_resolver(build, ctx, ident, entry.get("require"))
     text = _str(ctx, entry, "require", ident)
-    cmp = _parse_cmp(ctx, resolver, text, entry.get("require"), ident)
+    cmp = _parse_cmp(build, ctx, resolver, text, entry.get("require"), ident)
     _check_balance(ctx, ident, entry.get("require"), cmp.lhs, cmp.rhs, _dims_map(build))
-    cmp = Comparison(_strip_units(cmp.lhs), cmp.op, _strip_units(cmp.rhs))
+    cmp = Comparison(_strip_units(build, cmp.lhs), cmp.op, _strip_units(build, cmp.rhs))
     cond = Condition(
         id=ident, comparison_src=(_compile(ctx, entry, ident, cmp.lhs), cmp.op, _compile(ctx, entry, ident, cmp.rhs)),
         text=text, symbols=_symbols_of(cmp.lhs, cmp.rhs),
@@ -557,6 +555,7 @@ def _load_preset(build: _Build, ctx: _Ctx, entry: dict) -> None:
             raise ctx.error(f"extends {extends!r}, which is a {parent.kind} preset", entry.get("extends"), ident)
         values.update(parent.values)
     for qname, raw in raw_values.items():
+        qname = str(qname)
         key = build.catalog.aliases.get(qname, qname)
         q = build.catalog.quantities.get(key)
         if q is None:
@@ -571,7 +570,7 @@ def _load_preset(build: _Build, ctx: _Ctx, entry: dict) -> None:
         else:
             text, note, src = str(raw), "", preset_source
         try:
-            value = parse_value(text, q)
+            value = parse_value(text, q, build.units)
         except DeriveError as exc:
             raise ctx.error(exc.message, raw, f"{ident}.{qname}") from exc
         values[key] = PresetValue(key, value, text, src, note)
@@ -629,8 +628,8 @@ def _load_families(build: _Build, ctx: _Ctx, raw: Any) -> None:
         build.families[str(fam)] = table
 
 
-def _build(docs: list[tuple[str, Any, bool]]) -> Catalog:
-    build = _Build()
+def _build(docs: list[tuple[str, Any, bool]], units: _units.UnitTable) -> Catalog:
+    build = _Build(units)
     ctxs = [(_Ctx(file, build.families, build.catalog.references, over), data) for file, data, over in docs]
     # references and families first: every other section refers to them
     for ctx, data in ctxs:
@@ -666,6 +665,7 @@ def _build(docs: list[tuple[str, Any, bool]]) -> Catalog:
         pending = rest
     cat = build.catalog
     cat.files = tuple(file for file, _, _ in docs)
+    cat.units = units
     cat.index()
     return cat
 
@@ -710,7 +710,6 @@ def load_catalog(extra: Sequence[str | os.PathLike] = (), *, formulas_dir: str |
     """
     fdir = Path(formulas_dir) if formulas_dir else default_formulas_dir()
     units_path, files = _sources(fdir, extra)
-    _units.set_definitions(units_path)
     digest = hashlib.sha256(CACHE_VERSION.encode())
     # the code that builds the catalog is part of the key: a changed loader never reads an old cache
     for module in _BUILD_MODULES:
@@ -731,20 +730,21 @@ def load_catalog(extra: Sequence[str | os.PathLike] = (), *, formulas_dir: str |
         try:
             with cache_file.open("rb") as fh:
                 cat, memo = pickle.load(fh)
-            _units.memo_restore(memo)
+            cat.units = _units.UnitTable(units_path, memo)
             _loaded[key] = cat
             return cat
         except Exception:  # a stale or corrupt cache is rebuilt, never trusted
             pass
-    cat = _build(_read_files(files))
-    _units.warm(_COMMON_UNITS)
+    units = _units.UnitTable(units_path)
+    cat = _build(_read_files(files), units)
+    units.warm(_COMMON_UNITS)
     _loaded[key] = cat
     if cache_file is not None:
         try:
             cache_file.parent.mkdir(parents=True, exist_ok=True)
             tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
             with tmp.open("wb") as fh:
-                pickle.dump((cat, _units.memo_snapshot()), fh, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump((cat, dict(units.memo)), fh, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(tmp, cache_file)
         except OSError:
             pass

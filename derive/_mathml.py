@@ -51,7 +51,8 @@ def _flatten_fences(latex: str) -> str:
     value like ``(2 B)`` it looks spaced out, so only parentheses around fractions and
     roots stay stretchy.
     """
-    out, stack = [], []          # stack: index in `out` of each open \left(
+    out: list[str] = []
+    stack: list[int] = []        # index in `out` of each open \left(
     i = 0
     while i < len(latex):
         if latex.startswith(r"\left(", i):

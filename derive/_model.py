@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 import sympy
 
@@ -17,8 +17,11 @@ from ._errors import UnknownNameError
 from ._expr import Comparison
 from ._units import Dimension
 
+if TYPE_CHECKING:
+    from ._units import UnitTable
+
 __all__ = [
-    "Catalog", "Condition", "Preset", "PresetValue", "Quantity", "Reference", "Regime",
+    "Catalog", "CatalogMemo", "Condition", "Preset", "PresetValue", "Quantity", "Reference", "Regime",
     "Relation", "Source", "Text",
 ]
 
@@ -220,9 +223,40 @@ class Preset:
     line: int = 0
 
 
-@dataclass
+class CatalogMemo:
+    """Memo tables that depend on one catalog's content, owned by that catalog.
+
+    Two catalogs in one process (the built-in one and one with a user's formula file) never
+    see each other's entries: a relation id may mean different equations in each. Nothing
+    here is written to the disk cache; each table is filled on first use.
+    """
+
+    ANSWERS = 512   # solved questions kept (least recently used dropped first)
+
+    def __init__(self) -> None:
+        from collections import OrderedDict
+
+        self.inverses: dict[tuple, tuple[sympy.Expr, ...]] = {}   # (relation, regime, symbol) -> solutions
+        self.blocks: dict[tuple, tuple[tuple[sympy.Expr, ...], ...]] = {}  # (relations, unknowns) -> solutions
+        self.bounds: dict[tuple, tuple[sympy.Expr, ...]] = {}      # (form, expression, target) -> roots
+        self.sign_parts: dict[tuple, sympy.Expr] = {}             # (expression, target) -> sign-equivalent part
+        self.answers: "OrderedDict[tuple, Any]" = OrderedDict()   # question -> Solution
+        self.natural_inputs: frozenset[str] | None = None
+        self.latex_names: dict[sympy.Symbol, str] | None = None
+
+    def remember_answer(self, key: tuple, solution: Any) -> None:
+        self.answers[key] = solution
+        if len(self.answers) > self.ANSWERS:
+            self.answers.popitem(last=False)
+
+
+@dataclass(eq=False)
 class Catalog:
-    """Every quantity, relation, condition, preset and reference, indexed by id."""
+    """Every quantity, relation, condition, preset and reference, indexed by id.
+
+    ``units`` is the unit table of the catalog's ``units.txt``; ``memo`` holds what is
+    computed from this catalog's content (solved relations, answers), and dies with it.
+    """
 
     quantities: dict[str, Quantity] = field(default_factory=dict)
     relations: dict[str, Relation] = field(default_factory=dict)
@@ -231,7 +265,20 @@ class Catalog:
     references: dict[str, Reference] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)
     files: tuple[str, ...] = ()
+    units: "UnitTable | None" = field(default=None, repr=False)
     _by_symbol: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    memo: CatalogMemo = field(default_factory=CatalogMemo, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("memo", None)
+        state.pop("units", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.memo = CatalogMemo()
+        self.units = None
 
     def index(self) -> None:
         """Build the symbol → relations index (called once after loading)."""
@@ -272,15 +319,16 @@ class Catalog:
         p = self.presets.get(name)
         if p is None or (kind is not None and p.kind != kind):
             pool = [k for k, v in self.presets.items() if kind is None or v.kind == kind]
-            label = {"hw": "hardware preset", "model": "model preset", "setup": "setup preset"}.get(kind or "", "preset")
+            labels = {"hw": "hardware preset", "model": "model preset", "setup": "setup preset"}
+            label = labels.get(kind or "", "preset")
             flag = {"hw": "--hw", "model": "--model", "setup": "--preset"}
             hint = f"{name!r} is a {p.kind} preset: give it with {flag[p.kind]} {name}" if p is not None else ""
             raise UnknownNameError(name, label, self._suggest(name, pool), hint=hint)
         return p
 
-    def entry(self, name: str) -> list[object]:
+    def entry(self, name: str) -> list[Quantity | Relation | Condition | Preset | Reference]:
         """Everything named ``name`` (a quantity and its defining relation may share an id)."""
-        found: list[object] = []
+        found: list[Quantity | Relation | Condition | Preset | Reference] = []
         key = self.aliases.get(name, name)
         for table in (self.quantities, self.relations, self.conditions, self.presets, self.references):
             if key in table:

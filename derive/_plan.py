@@ -49,9 +49,6 @@ class Plan:
     component: frozenset[str]            # relation ids looked at
 
 
-_defined_cache: dict[int, frozenset[str]] = {}
-
-
 def can_solve_for(rel: Relation, name: str) -> bool:
     """Whether ``rel`` can be solved for ``name`` (decided when the catalog was built).
 
@@ -63,12 +60,10 @@ def can_solve_for(rel: Relation, name: str) -> bool:
 
 def input_like(catalog: Catalog) -> frozenset[str]:
     """Quantities that no relation defines on its left side: the natural inputs."""
-    key = id(catalog)
-    hit = _defined_cache.get(key)
+    hit = catalog.memo.natural_inputs
     if hit is None:
         defined = {r.defines for r in catalog.relations.values() if r.defines}
-        hit = frozenset(set(catalog.quantities) - defined)
-        _defined_cache[key] = hit
+        hit = catalog.memo.natural_inputs = frozenset(set(catalog.quantities) - defined)
     return hit
 
 

@@ -125,7 +125,7 @@ def roofline_data(hw: Sequence[str], points: Mapping[str, str] | None = None, *,
         n = given.get("matmul_inner", "")
         ops.append((key, words(key, n=n), sol.value))
     for name, text in (points or {}).items():
-        ops.append((f"user:{name}", {"en": name, "zh": name}, parse_value(str(text), ai)))
+        ops.append((f"user:{name}", {"en": name, "zh": name}, parse_value(str(text), ai, catalog.units)))
     ridges = {h: solve("critical_ai", hw=h, catalog=catalog) for h in hw}
     intensities = [float(v.evalf(17)) for _, _, v in ops] + [r.float for r in ridges.values()]
     lo, hi = min(intensities) / 4, max(intensities) * 8
@@ -198,7 +198,7 @@ def _exact_inputs(catalog: "Catalog", hw: str, given: Mapping[str, Any], names: 
     out = {}
     for n in names:
         if n in given:
-            out[n] = _coerce_given(catalog.quantities[n], given[n])[0]
+            out[n] = _coerce_given(catalog, catalog.quantities[n], given[n])[0]
         elif n in preset.values:
             out[n] = preset.values[n].value
     return out
@@ -234,9 +234,9 @@ def memory_data(model: str, hw: str, given: Mapping[str, Any] | None = None, *, 
             and DEFAULT_ACTIVATIONS in catalog.presets:
         presets += (DEFAULT_ACTIVATIONS,)
         chosen.append(catalog.presets[DEFAULT_ACTIVATIONS])
-    opts = dict(model=model, presets=presets, catalog=catalog)
     try:
-        fit = solve("batch", given, hw=hw, bound="max", require=["training_fits"], **opts)
+        fit = solve("batch", given, hw=hw, bound="max", require=["training_fits"], model=model, presets=presets,
+                    catalog=catalog)
         largest = int(fit.value)
     except NoSolutionError:
         largest = None
@@ -248,11 +248,11 @@ def memory_data(model: str, hw: str, given: Mapping[str, Any] | None = None, *, 
     grid = np.asarray(batches, dtype=np.float64)
     parts = []
     for qid in ("weight_bytes", "grad_bytes", "optimizer_bytes"):
-        sol = solve(qid, given, **opts)      # independent of the batch
+        sol = solve(qid, given, model=model, presets=presets, catalog=catalog)      # independent of the batch
         parts.append((qid, _text(catalog.quantities[qid].name), np.full(grid.shape, sol.float)))
-    act = sweep("activation_bytes", {"batch": grid}, given, **opts)
+    act = sweep("activation_bytes", {"batch": grid}, given, model=model, presets=presets, catalog=catalog)
     parts.append(("activation_bytes", _text(catalog.quantities["activation_bytes"].name), act.values))
-    total = sweep("training_memory", {"batch": grid}, given, **opts)
+    total = sweep("training_memory", {"batch": grid}, given, model=model, presets=presets, catalog=catalog)
     values = _exact_inputs(catalog, hw, given, ("num_devices", "hbm_capacity"))
     cap = _condition_side(catalog, "training_fits", "rhs", values)
     cap_text = _shown(cap, catalog.quantities["hbm_capacity"].dims)

@@ -14,9 +14,9 @@ from typing import Any
 import sympy
 from sympy.printing.str import StrPrinter
 
-from ._model import Catalog, Quantity
+from ._model import Catalog, Condition, Quantity, Relation
 from ._solution import Check, Given, Solution, Step
-from ._units import Dimension, format_in, format_value
+from ._units import Dimension, NamedUnit, UnitTable, format_in, format_value, parse_unit
 
 __all__ = ["build_view", "latex_expr", "latex_value", "solution_to_dict", "text_value"]
 
@@ -27,30 +27,28 @@ _OPS_LATEX = {"<=": r"\le", ">=": r"\ge", "<": "<", ">": ">", "=": "="}
 # values
 
 
-def _formatted(value: sympy.Expr, dims: Dimension, units: str, digits: int, unit: str | None):
-    if unit:
-        shown = format_in(value, unit, digits)
-        if shown is not None:
-            return shown
+def _formatted(value: sympy.Expr, dims: Dimension, units: str, digits: int, unit: NamedUnit | None):
+    if unit is not None:
+        return format_in(value, unit, digits)
     return format_value(value, dims, units, digits)
 
 
 def text_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: int = 4,
-               unit: str | None = None) -> str:
+               unit: NamedUnit | None = None) -> str:
     """A value for a reader; in ``unit`` (the unit it was written in) when given."""
     return _formatted(value, dims, units, digits, unit).text
 
 
-def written_unit(text: str, dims: Dimension) -> str | None:
+def written_unit(text: str, dims: Dimension, table: UnitTable | None) -> NamedUnit | None:
     """The unit a given value was written in (``"128 MiB"`` → ``MiB``), if it has one of ``dims``."""
-    from ._units import parse_unit
     from ._values import split_value
 
     _, unit = split_value(text or "")
     if not unit:
         return None
     try:
-        return unit if parse_unit(unit)[1] == dims else None
+        factor, unit_dims = parse_unit(unit, table)
+        return NamedUnit(unit, factor) if unit_dims == dims else None
     except Exception:  # the value parsed when it was given; a unit that no longer parses is just not used
         return None
 
@@ -72,7 +70,7 @@ def latex_unit(unit: str) -> str:
 
 
 def latex_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: int = 4,
-                unit: str | None = None) -> str:
+                unit: NamedUnit | None = None) -> str:
     f = _formatted(value, dims, units, digits, unit)
     num = latex_number(f.mantissa)
     u = latex_unit(f.unit)
@@ -83,18 +81,12 @@ def latex_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: i
 # expressions
 
 
-_NAMES: dict[int, tuple[Catalog, dict[sympy.Symbol, str]]] = {}
-
-
 def _symbol_names(catalog: Catalog) -> dict[sympy.Symbol, str]:
     """Each quantity's SymPy symbol → its LaTeX, built once per catalog (do not modify the result)."""
-    hit = _NAMES.get(id(catalog))
-    if hit is None or hit[0] is not catalog:
-        hit = (catalog, {q.symbol: q.latex for q in catalog.quantities.values()})
-        _NAMES[id(catalog)] = hit
-        while len(_NAMES) > 8:
-            _NAMES.pop(next(iter(_NAMES)))
-    return hit[1]
+    hit = catalog.memo.latex_names
+    if hit is None:
+        hit = catalog.memo.latex_names = {q.symbol: q.latex for q in catalog.quantities.values()}
+    return hit
 
 
 def latex_expr(expr: sympy.Basic, catalog: Catalog) -> str:
@@ -186,8 +178,8 @@ def _given_view(catalog: Catalog, g: Given, units: str) -> dict[str, Any]:
     return {
         "preset_name": {"en": entry.name.en, "zh": entry.name.zh} if entry else None,
         "id": g.name, "name": _names(q), "symbol": q.latex,
-        "value_text": text_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims)),
-        "value_latex": latex_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims)),
+        "value_text": text_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims, catalog.units)),
+        "value_latex": latex_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims, catalog.units)),
         "as_written": g.text, "origin": kind, "preset": preset, "source": _source_view(catalog, g.source),
         "note": g.note, "assumption": g.is_assumption, "base_value": _number(g.value), "unit": g.unit,
     }
@@ -206,11 +198,19 @@ def _number(value: sympy.Expr) -> int | float:
     return float(value.evalf(17))
 
 
+def _entry(catalog: Catalog, rid: str) -> Relation | Condition:
+    """The relation or condition a step or check names."""
+    entry = catalog.relations.get(rid) or catalog.conditions.get(rid)
+    if entry is None:
+        raise KeyError(f"no relation or condition {rid!r} in the catalog")
+    return entry
+
+
 def _step_view(catalog: Catalog, step: Step, values: Values, units: str,
                index: int, before: sympy.Expr | None = None, unknown: str | None = None) -> dict[str, Any]:
     rels = []
     for rid in step.relations:
-        entry = catalog.relations.get(rid) or catalog.conditions.get(rid)
+        entry = _entry(catalog, rid)
         rels.append({"id": rid, "name": {"en": entry.name.en, "zh": entry.name.zh},
                      "meaning": {"en": entry.meaning.en, "zh": entry.meaning.zh},
                      "source": _source_view(catalog, entry.source),
@@ -293,7 +293,8 @@ def _regime_values(catalog: Catalog, when, values: Values, units: str) -> str:
 
 
 def _rounding_view(step: Step, before: sympy.Expr | None, units: str) -> dict[str, Any]:
-    """The rounding of a bound: ``\\lfloor 2896.309 \\rfloor = 2896`` or ``128 \\cdot \\lfloor 2896.309/128 \\rfloor``."""
+    """The rounding of a bound: ``\\lfloor 2896.309 \\rfloor = 2896`` or
+    ``128 \\cdot \\lfloor 2896.309/128 \\rfloor``."""
     n = int(step.note or 1)
     out: dict[str, Any] = {"multiple": n, "before_latex": "", "before_text": "", "rounding_latex": "",
                            "rounding_text": ""}
@@ -343,7 +344,7 @@ def _check_view(catalog: Catalog, sol: Solution, c: Check, units: str) -> dict[s
         return view
     dims = None
     if entry is not None:
-        side = entry.lhs if rid in catalog.relations else entry.comparison.lhs
+        side = entry.lhs if isinstance(entry, Relation) else entry.comparison.lhs
         table = {q.symbol: q.dims for q in catalog.quantities.values()}
         try:
             dims = dimension_of(side, table)
@@ -362,7 +363,7 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
     catalog = sol.catalog
     assert catalog is not None
     q = catalog.quantities[sol.target]
-    values: Values = {g.name: (g.value, g.dims, written_unit(g.text, g.dims)) for g in sol.given}
+    values: Values = {g.name: (g.value, g.dims, written_unit(g.text, g.dims, catalog.units)) for g in sol.given}
     for st in sol.steps:
         for u, v, d in zip(st.solved_for, st.values, st.dims):
             if v is not None and st.kind in ("relation", "system"):
@@ -373,20 +374,21 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
     reduced = sol.reduced_formula()
     regime = None
     if sol.regime:
-        for st in steps:
-            if st["regime"]:
-                regime = st["regime"]
+        for step_view in steps:
+            if step_view["regime"]:
+                regime = step_view["regime"]
     answer_formatted = format_value(sol.value, sol.dims, units)
     conditions = [catalog.conditions[c] for c in sol.require]
-    citations = []
+    citations: list[dict[str, Any]] = []
     seen = set()
     step_entries = [catalog.relations.get(r) or catalog.conditions.get(r) for st in sol.steps for r in st.relations]
     for src in [catalog.relations[r].source for r in sol.relations_used] + \
                [e.source for e in step_entries if e is not None] + \
                [c.source for c in conditions] + [g.source for g in sol.given if g.source]:
-        if src and src.ref and src.ref not in seen:
+        shown = _source_view(catalog, src)
+        if shown is not None and src.ref not in seen:
             seen.add(src.ref)
-            citations.append(dict(_source_view(catalog, src), number=len(citations) + 1))
+            citations.append(dict(shown, number=len(citations) + 1))
     return {
         "target": {"id": q.id, "name": _names(q), "meaning": {"en": q.meaning.en, "zh": q.meaning.zh},
                    "symbol": q.latex, "unit": q.base_unit, "integer": q.integer},

@@ -21,27 +21,27 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
 import sympy
 
-from ._errors import (ContradictoryInputsError, InputError, MissingInputsError, NoSolutionError,
-                      NotInvertibleError, VerificationError)
-from ._model import Catalog, Quantity, Relation
+from ._errors import (
+    ContradictoryInputsError,
+    InputError,
+    MissingInputsError,
+    NoSolutionError,
+    NotInvertibleError,
+    VerificationError,
+)
+from ._model import Catalog, CatalogMemo, Quantity, Relation
 from ._plan import Plan, PlanStep, input_like, plan
 from ._solution import Check, Given, Note, Solution, Step
 from ._units import format_value
 from ._values import check_range, parse_value
 
 __all__ = ["solve", "solve_relation_for"]
-
-_inverse_cache: dict[tuple, tuple[sympy.Expr, ...]] = {}
-_bound_cache: dict[tuple, tuple[sympy.Expr, ...]] = {}
-_answer_cache: "OrderedDict[tuple, Solution]" = OrderedDict()
-_ANSWER_CACHE_SIZE = 512
 
 PRECISION = 60          # digits for numeric sign and residual checks
 TOLERANCE = sympy.Rational(1, 10**40)
@@ -95,13 +95,14 @@ def _relative(a: sympy.Expr, b: sympy.Expr) -> float:
 # inversion, cached per process
 
 
-def solve_relation_for(rel: Relation, name: str, regime: str | None = None) -> tuple[sympy.Expr, ...]:
+def solve_relation_for(rel: Relation, name: str, regime: str | None = None,
+                       memo: CatalogMemo | None = None) -> tuple[sympy.Expr, ...]:
     """All solutions of ``rel`` (or one of its regimes) for ``name``, in the relation's own symbols.
 
-    Solved once per process and reused.
+    With ``memo`` (the memo of the catalog ``rel`` belongs to), solved once and reused.
     """
-    key = (rel.id, id(rel), regime, name)
-    hit = _inverse_cache.get(key)
+    key = (rel.id, regime, name)
+    hit = memo.inverses.get(key) if memo is not None else None
     if hit is not None:
         return hit
     if regime is None:
@@ -123,13 +124,14 @@ def solve_relation_for(rel: Relation, name: str, regime: str | None = None) -> t
                      and not s.has(sympy.I))
         if not sols:
             raise NotInvertibleError(rel.id, name, "no positive real closed form")
-    _inverse_cache[key] = sols
+    if memo is not None:
+        memo.inverses[key] = sols
     return sols
 
 
-def _solve_block(rels: Sequence[Relation], names: Sequence[str]) -> list[dict[str, sympy.Expr]]:
+def _solve_block(rels: Sequence[Relation], names: Sequence[str], memo: CatalogMemo) -> list[dict[str, sympy.Expr]]:
     key = (tuple(r.id for r in rels), tuple(names))
-    hit = _inverse_cache.get(key)
+    hit = memo.blocks.get(key)
     if hit is not None:
         return [dict(zip(names, sol)) for sol in hit]
     syms = [sympy.Symbol(n, positive=True) for n in names]
@@ -147,7 +149,7 @@ def _solve_block(rels: Sequence[Relation], names: Sequence[str]) -> list[dict[st
     if not sols:
         raise NotInvertibleError("+".join(r.id for r in rels), ", ".join(names),
                                  "no positive real closed-form solution of the system")
-    _inverse_cache[key] = tuple(sols)
+    memo.blocks[key] = tuple(sols)
     return [dict(zip(names, sol)) for sol in sols]
 
 
@@ -184,9 +186,9 @@ class _State:
         return {self.sym(k): v for k, v in self.formulas.items()}
 
 
-def _coerce_given(q: Quantity, raw: Any) -> tuple[sympy.Rational, str]:
+def _coerce_given(catalog: Catalog, q: Quantity, raw: Any) -> tuple[sympy.Rational, str]:
     if isinstance(raw, str):
-        return parse_value(raw, q), raw.strip()
+        return parse_value(raw, q, catalog.units), raw.strip()
     if isinstance(raw, bool):
         raise InputError(f"{q.id} must be a number, not {raw!r}", name=q.id)
     if isinstance(raw, int):
@@ -223,7 +225,7 @@ def _gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, m
                                       pv.source, pv.note)
     for raw_name, raw in (given or {}).items():
         q = catalog.quantity(str(raw_name))
-        value, text = _coerce_given(q, raw)
+        value, text = _coerce_given(catalog, q, raw)
         if q.id in state.given and state.given[q.id].origin == "given":
             raise InputError(f"{q.id} is given twice (also as an alias); give it once", name=q.id)
         state.given[q.id] = Given(q.id, value, q.dims, text, "given")
@@ -262,7 +264,7 @@ def _pick_branch(state: _State, name: str, candidates: list[tuple[sympy.Expr, sy
                               + (f" (solutions: {shown})" if shown else "")
                               + "; check the inputs", quantity=name, relations=rel_label.split(" and "))
     # identical values (at a regime boundary, both regimes agree) count once
-    distinct = []
+    distinct: list[tuple[sympy.Expr, sympy.Expr | None, str | None]] = []
     for item in kept:
         if not any(item[1] is not None and other[1] is not None and _close(item[1], other[1])
                    for other in distinct):
@@ -279,7 +281,7 @@ def _solve_step(state: _State, step: PlanStep) -> None:
     nmap = state.numeric_map()
     rels = step.relations
     if step.is_block:
-        sols = _solve_block(rels, step.unknowns)
+        sols = _solve_block(rels, step.unknowns, state.catalog.memo)
         options = []
         for sol in sols:
             vals = {}
@@ -326,7 +328,7 @@ def _solve_step(state: _State, step: PlanStep) -> None:
             if not (reg.lhs.has(sym_u) or reg.rhs.has(sym_u)):
                 undetermined_in.append(reg)
                 continue
-            for expr in solve_relation_for(rel, u, reg.id):
+            for expr in solve_relation_for(rel, u, reg.id, state.catalog.memo):
                 numeric = _numeric(expr, nmap)
                 if numeric is None:
                     candidates.append((expr, None, reg.id))
@@ -356,7 +358,7 @@ def _solve_step(state: _State, step: PlanStep) -> None:
                 raise MissingInputsError(u, sorted(state.params & {s for s in rel.symbols}),
                                          f"the regime of {rel.id} depends on their values")
     else:
-        for expr in solve_relation_for(rel, u):
+        for expr in solve_relation_for(rel, u, None, state.catalog.memo):
             candidates.append((expr, _numeric(expr, nmap), None))
         if any(v is not None and v.has(sympy.nan) for _, v, _ in candidates):
             # 0/0: with these inputs the relation may hold for every u (one pipeline chunk: any
@@ -459,7 +461,10 @@ def _preset_hint(catalog: Catalog, missing: Sequence[str]) -> str:
     for kind, flag in (("hw", "--hw ID"), ("model", "--model ID")):
         if any(any(m in p.values for p in catalog.presets.values() if p.kind == kind) for m in missing):
             kinds.append(flag)
-    return f"or choose a preset with {' or '.join(kinds)} (see 'derive list --kind {'hw' if kinds[0] == '--hw ID' else 'model'}')" if kinds else ""
+    if not kinds:
+        return ""
+    listed = "hw" if kinds[0] == "--hw ID" else "model"
+    return f"or choose a preset with {' or '.join(kinds)} (see 'derive list --kind {listed}')"
 
 
 def _evaluate(state: _State, plan_: Plan) -> None:
@@ -585,8 +590,8 @@ def _check_given_only(state: _State) -> None:
                 if sname in state.values:
                     env[state.sym(sname)] = state.values[sname]
                     origins |= state.origins.get(sname, frozenset())
-                elif catalog.quantities[sname].default is not None:
-                    env[state.sym(sname)] = catalog.quantities[sname].default.value
+                elif (default := catalog.quantities[sname].default) is not None:
+                    env[state.sym(sname)] = default.value
                     origins.add("default")
                 else:
                     break
@@ -598,20 +603,17 @@ def _check_given_only(state: _State) -> None:
 # bounds
 
 
-_sign_part_cache: dict[tuple[sympy.Expr, sympy.Symbol], sympy.Expr] = {}
-
-
-def _sign_part(expr: sympy.Expr, t: sympy.Symbol) -> sympy.Expr:
+def _sign_part(expr: sympy.Expr, t: sympy.Symbol, memo: CatalogMemo) -> sympy.Expr:
     """``expr`` with its positive factors free of ``t`` (and powers of ``t``) divided out: same sign,
     same positive roots in ``t``.
 
     ``8*B*D**2/F - 8*D**2*e/W`` becomes ``B*W - e*F``: D cancels, whether the target is B or D
-    (then the condition does not depend on it). Memoised per process.
+    (then the condition does not depend on it). Memoised in the catalog's memo.
     """
     key = (expr, t)
-    hit = _sign_part_cache.get(key)
+    hit = memo.sign_parts.get(key)
     if hit is None:
-        hit = _sign_part_cache[key] = _compute_sign_part(expr, t)
+        hit = memo.sign_parts[key] = _compute_sign_part(expr, t)
     return hit
 
 
@@ -649,7 +651,7 @@ def _bound(state: _State, target: str, bound: str, conditions: Sequence, multipl
         names: set[str] = set()
         fmap = trial.formula_map()
         for c in conditions:
-            g = _sign_part(c.comparison.lhs.xreplace(fmap) - c.comparison.rhs.xreplace(fmap), t)
+            g = _sign_part(c.comparison.lhs.xreplace(fmap) - c.comparison.rhs.xreplace(fmap), t, catalog.memo)
             names |= {s.name for s in g.free_symbols if s.name in trial.params}
         return names
 
@@ -660,8 +662,8 @@ def _bound(state: _State, target: str, bound: str, conditions: Sequence, multipl
     roots: list[sympy.Expr] = []
     for cond in conditions:
         L, R = cond.comparison.lhs.xreplace(fmap), cond.comparison.rhs.xreplace(fmap)
-        g_sym = _sign_part(L - R, t)
-        g = _sign_part((L - R).xreplace(nmap), t)
+        g_sym = _sign_part(L - R, t, catalog.memo)
+        g = _sign_part((L - R).xreplace(nmap), t, catalog.memo)
         if not g_sym.has(t):
             raise NoSolutionError(f"condition {cond.id} ({cond.text}) does not depend on {target}; "
                                   "it cannot bound it: bound another quantity of the condition",
@@ -672,13 +674,13 @@ def _bound(state: _State, target: str, bound: str, conditions: Sequence, multipl
         if not g.has(t):   # with these inputs it holds for every target value or for none
             continue
         key = ("numeric", g, target)
-        hit = _bound_cache.get(key)
+        hit = catalog.memo.bounds.get(key)
         if hit is None:
             try:
                 hit = tuple(sympy.solve(sympy.Eq(g, 0), t))
             except NotImplementedError as exc:
                 raise NotInvertibleError(cond.id, target, f"SymPy cannot isolate it ({exc})") from exc
-            _bound_cache[key] = hit
+            catalog.memo.bounds[key] = hit
         roots.extend(r for r in hit if not r.free_symbols and not r.has(sympy.I) and _sign(r) > 0)
     roots = sorted(set(roots), key=lambda r: float(r.evalf(30)))
 
@@ -715,15 +717,15 @@ def _bound(state: _State, target: str, bound: str, conditions: Sequence, multipl
         edge = min(edges, key=lambda r: float(r.evalf(30)))
     # the closed form whose value is the edge
     symbolic = edge
-    for cond, L, R, g, g_sym in sides:
+    for _cond, _L, _R, _g, g_sym in sides:
         key = ("symbolic", g_sym, target)
-        hit = _bound_cache.get(key)
+        hit = catalog.memo.bounds.get(key)
         if hit is None:
             try:
                 hit = tuple(sympy.solve(sympy.Eq(g_sym, 0), t))
             except NotImplementedError:
                 hit = ()
-            _bound_cache[key] = hit
+            catalog.memo.bounds[key] = hit
         match = next((c for c in hit if (v := _numeric(c, nmap)) is not None and not v.has(sympy.I)
                       and _close(v, edge)), None)
         if match is not None:
@@ -788,7 +790,7 @@ def _key(catalog: Catalog, target: str, given: Mapping[str, Any] | None, hw, mod
         items = tuple(sorted((str(k), repr(v) if not isinstance(v, str) else v) for k, v in (given or {}).items()))
     except TypeError:
         return None
-    return (id(catalog), target, items, hw, model, tuple(presets), bound, tuple(require), multiple_of)
+    return (target, items, hw, model, tuple(presets), bound, tuple(require), multiple_of)
 
 
 def solve(target: str, given: Mapping[str, Any] | None = None, *, hw: str | None = None,
@@ -808,14 +810,13 @@ def solve(target: str, given: Mapping[str, Any] | None = None, *, hw: str | None
 
         catalog = load_catalog()
     key = _key(catalog, target, given, hw, model, presets, bound, require, multiple_of)
-    if key is not None and key in _answer_cache:
-        _answer_cache.move_to_end(key)
-        return _answer_cache[key]
+    answers = catalog.memo.answers
+    if key is not None and key in answers:
+        answers.move_to_end(key)
+        return answers[key]
     solution = _solve(catalog, target, given, hw, model, presets, bound, require, multiple_of)
     if key is not None:
-        _answer_cache[key] = solution
-        if len(_answer_cache) > _ANSWER_CACHE_SIZE:
-            _answer_cache.popitem(last=False)
+        catalog.memo.remember_answer(key, solution)
     return solution
 
 
@@ -844,7 +845,8 @@ def _solve(catalog: Catalog, target: str, given, hw, model, presets, bound, requ
         state.values[target] = answer
         op = "<=" if bound == "max" else ">="
         state.steps.append(Step("bound", tuple(cond_ids), (target,),
-                                tuple(sympy.Rel(c.comparison.lhs, c.comparison.rhs, c.comparison.op) for c in conditions),
+                                tuple(sympy.Rel(c.comparison.lhs, c.comparison.rhs, c.comparison.op)
+                                      for c in conditions),
                                 (sympy.Eq(state.sym(target), symbolic_edge, evaluate=False),),
                                 tuple(sorted({s for c in conditions for s in c.symbols if s != target})),
                                 (exact_edge,), (q.dims,), direction=bound, relation_op=op, composed=composed))

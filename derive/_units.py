@@ -27,7 +27,9 @@ __all__ = [
     "DIMENSIONLESS",
     "Dimension",
     "Formatted",
+    "NamedUnit",
     "UnitSystem",
+    "UnitTable",
     "format_number",
     "format_value",
     "parse_unit",
@@ -105,78 +107,87 @@ DIMENSIONLESS = Dimension()
 # ---------------------------------------------------------------------------
 # parsing
 
-_registry = None
-_registry_path: Path | None = None
-_memo: dict[str, tuple[Fraction, Dimension]] = {"1": (Fraction(1), DIMENSIONLESS), "": (Fraction(1), DIMENSIONLESS)}
+_BUILTIN_MEMO: dict[str, tuple[Fraction, Dimension]] = {"1": (Fraction(1), DIMENSIONLESS),
+                                                         "": (Fraction(1), DIMENSIONLESS)}
 
 
-def set_definitions(path: Path) -> None:
-    """Point the unit registry at a definitions file (``formulas/units.txt``)."""
-    global _registry_path, _registry
-    if _registry_path != path:
-        _registry_path = path
-        _registry = None
+class UnitTable:
+    """The units of one definitions file (``formulas/units.txt``): exact parsing, memoised.
 
-
-def memo_snapshot() -> dict[str, tuple[Fraction, Dimension]]:
-    """The parsed-unit memo, to be stored with the compiled catalog."""
-    return dict(_memo)
-
-
-def memo_restore(table: Mapping[str, tuple[Fraction, Dimension]]) -> None:
-    _memo.update(table)
-
-
-def _get_registry():
-    global _registry
-    if _registry is None:
-        import pint  # deferred: costs a third of a second to import
-
-        if _registry_path is None:
-            raise UnitError("unit definitions were not loaded; call load_catalog() first")
-        _registry = pint.UnitRegistry(str(_registry_path), non_int_type=Fraction,
-                                      autoconvert_offset_to_baseunit=False)
-    return _registry
-
-
-def parse_unit(text: str) -> tuple[Fraction, Dimension]:
-    """Parse a unit string into (exact factor to base units, dimension).
-
-    ``parse_unit("TB/s")`` is ``(Fraction(10**12), [data]/[time])``.
+    Each catalog owns the table of its own definitions file, so two catalogs with different
+    units never share a parsed unit. pint is loaded only when a unit string is met that the
+    memo does not hold; the memo travels with the compiled catalog cache.
     """
-    key = text.strip()
-    hit = _memo.get(key)
-    if hit is not None:
-        return hit
-    if not _UNIT_TEXT.match(key):
-        raise UnitError(f"malformed unit {text!r}: use units such as B, GiB, TB/s, TFLOP/s, ms",
-                        unit=text)
-    if _AMBIGUOUS.search(key):
-        raise UnitError(
-            f"ambiguous unit {text!r}: write kB for 1000 B or KiB for 1024 B", unit=text)
-    registry = _get_registry()
-    import pint
 
-    try:
-        units = registry.parse_units(key.replace("·", "*").replace("^", "**"))
-        q = registry.Quantity(Fraction(1), units).to_base_units()
-    except (pint.errors.PintError, AttributeError, TypeError, ValueError, SyntaxError,
-            ZeroDivisionError, RecursionError) as exc:
-        raise UnitError(f"unknown unit {text!r}: use units such as B, GiB, TB/s, TFLOP/s, ms "
-                        f"(defined in formulas/units.txt)", unit=text) from exc
-    factor = Fraction(q.magnitude)
-    dims = Dimension.of({str(k): Fraction(v) for k, v in q.dimensionality.items()})
-    _memo[key] = (factor, dims)
-    return factor, dims
+    def __init__(self, path: Path, memo: Mapping[str, tuple[Fraction, Dimension]] | None = None) -> None:
+        self.path = path
+        self.memo: dict[str, tuple[Fraction, Dimension]] = dict(_BUILTIN_MEMO)
+        if memo:
+            self.memo.update(memo)
+        self._registry = None
 
+    def __repr__(self) -> str:
+        return f"UnitTable({str(self.path)!r}, {len(self.memo)} parsed)"
 
-def warm(unit_strings: Iterable[str]) -> None:
-    """Parse common unit strings once so that they are memoised in the catalog cache."""
-    for u in unit_strings:
+    def registry(self):
+        if self._registry is None:
+            import pint  # deferred: costs a third of a second to import
+
+            self._registry = pint.UnitRegistry(str(self.path), non_int_type=Fraction,
+                                               autoconvert_offset_to_baseunit=False)
+        return self._registry
+
+    def parse(self, text: str) -> tuple[Fraction, Dimension]:
+        """Parse a unit string into (exact factor to base units, dimension).
+
+        ``parse("TB/s")`` is ``(Fraction(10**12), [data]/[time])``.
+        """
+        key = text.strip()
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        if not _UNIT_TEXT.match(key):
+            raise UnitError(f"malformed unit {text!r}: use units such as B, GiB, TB/s, TFLOP/s, ms",
+                            unit=text)
+        if _AMBIGUOUS.search(key):
+            raise UnitError(
+                f"ambiguous unit {text!r}: write kB for 1000 B or KiB for 1024 B", unit=text)
+        registry = self.registry()
+        import pint
+
         try:
-            parse_unit(u)
-        except UnitError:
-            pass
+            units = registry.parse_units(key.replace("·", "*").replace("^", "**"))
+            q = registry.Quantity(Fraction(1), units).to_base_units()
+        except (pint.errors.PintError, AttributeError, TypeError, ValueError, SyntaxError,
+                ZeroDivisionError, RecursionError) as exc:
+            raise UnitError(f"unknown unit {text!r}: use units such as B, GiB, TB/s, TFLOP/s, ms "
+                            f"(defined in formulas/units.txt)", unit=text) from exc
+        factor = Fraction(q.magnitude)
+        dims = Dimension.of({str(k): Fraction(v) for k, v in q.dimensionality.items()})
+        self.memo[key] = (factor, dims)
+        return factor, dims
+
+    def warm(self, unit_strings: Iterable[str]) -> None:
+        """Parse common unit strings once so that they are memoised in the catalog cache."""
+        for u in unit_strings:
+            try:
+                self.parse(u)
+            except UnitError:
+                pass
+
+
+def parse_unit(text: str, units: UnitTable | None = None) -> tuple[Fraction, Dimension]:
+    """Parse a unit string with ``units`` (default: the built-in catalog's table)."""
+    return (units or builtin_units()).parse(text)
+
+
+def builtin_units() -> UnitTable:
+    """The unit table of the built-in catalog (``load_catalog().units``)."""
+    from ._loader import load_catalog
+
+    units = load_catalog().units
+    assert units is not None   # every loaded catalog has its table
+    return units
 
 
 # ---------------------------------------------------------------------------
@@ -275,14 +286,18 @@ def _prefix_table(system: UnitSystem):
     return _IEC if system == "iec" else _SI
 
 
-def format_in(value: sympy.Basic, unit: str, digits: int = 4) -> Formatted | None:
-    """``value`` (base units) in a named unit such as ``MiB``; None if the unit does not parse."""
-    try:
-        factor, _ = parse_unit(unit)
-    except UnitError:
-        return None
-    mantissa = value / sympy.Rational(factor.numerator, factor.denominator)
-    return Formatted(format_number(mantissa, digits), unit)
+@dataclass(frozen=True)
+class NamedUnit:
+    """A unit as a user wrote it (``MiB``) with its exact factor to base units."""
+
+    name: str
+    factor: Fraction
+
+
+def format_in(value: sympy.Basic, unit: NamedUnit, digits: int = 4) -> Formatted:
+    """``value`` (base units) in a named unit such as ``MiB``."""
+    mantissa = value / sympy.Rational(unit.factor.numerator, unit.factor.denominator)
+    return Formatted(format_number(mantissa, digits), unit.name)
 
 
 def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
@@ -318,6 +333,7 @@ def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
         fv = abs(float(v.evalf(30)))
         for factor, prefix in _TIME:
             if fv >= float(factor) * (1 - 1e-12):
-                return Formatted(format_number(v / sympy.Rational(factor.numerator, factor.denominator), digits), prefix + "s")
+                scale = sympy.Rational(factor.numerator, factor.denominator)
+                return Formatted(format_number(v / scale, digits), prefix + "s")
         return Formatted(format_number(v, digits), "s")
     return Formatted(format_number(v, digits), unit)

@@ -16,7 +16,7 @@ import sympy
 from ._errors import ExpressionError, InputError, UnitError
 from ._expr import parse_number
 from ._model import Quantity
-from ._units import parse_unit
+from ._units import UnitTable, parse_unit
 
 __all__ = ["MAX_LOG10", "parse_value", "split_value"]
 
@@ -48,8 +48,11 @@ def split_value(text: str) -> tuple[str, str]:
     return number.strip(), unit.strip()
 
 
-def parse_value(text: str, quantity: Quantity) -> sympy.Rational:
-    """Parse ``text`` as a value of ``quantity``, in base units; raise on a wrong unit or range."""
+def parse_value(text: str, quantity: Quantity, units: UnitTable | None = None) -> sympy.Rational:
+    """Parse ``text`` as a value of ``quantity``, in base units; raise on a wrong unit or range.
+
+    ``units`` is the catalog's unit table (default: the built-in catalog's).
+    """
     if not isinstance(text, str):
         text = str(text)
     if len(text) > 200:
@@ -66,7 +69,7 @@ def parse_value(text: str, quantity: Quantity) -> sympy.Rational:
         raise ExpressionError(f"bad value for {quantity.id}: {exc.message}; write a number such as 4096, 1.5e9 "
                               "or 2**30, optionally followed by a unit", text=text) from exc
     if unit_text:
-        factor, dims = parse_unit(unit_text)
+        factor, dims = parse_unit(unit_text, units)
         if dims != quantity.dims:
             raise UnitError(
                 f"{quantity.id} is in {quantity.base_unit}, but {unit_text!r} is {dims.unit_string()}; "

@@ -86,6 +86,7 @@ class Vectorized:
         shape = np.broadcast_shapes(*(a.shape for a in arrays)) if arrays else ()
         with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
             if self.kind != "bound":
+                assert self._fn is not None
                 out = self._fn(*arrays)
                 out = np.asarray(out, dtype=np.float64) if self._positive else _positive(out)
                 return out if out.shape == shape else np.broadcast_to(out, shape)
@@ -227,7 +228,7 @@ class Vectorized:
             n_flat, d_flat = n.reshape(-1), d.reshape(-1)      # views: n and d are fresh, contiguous
             m = np.round(n_flat[flat] + d_flat[flat] if self._bound == "max" else n_flat[flat] - d_flat[flat])
         else:
-            flat = m = np.empty(0)
+            flat, m = np.empty(0, dtype=np.intp), np.empty(0)
         if step != 1:
             np.multiply(n, step, out=n)
         return n, flat.astype(np.intp), m
@@ -289,10 +290,17 @@ def _at_least(a: "np.ndarray", b: "np.ndarray", strict: "np.ndarray") -> "np.nda
 
 
 def _lambdify(args: Sequence["sympy.Symbol"], expr: "sympy.Expr", extra: Mapping[str, Any] | None = None):
+    """A NumPy function of ``args``; max/min are elementwise whatever SymPy's printer of the day does
+    (SymPy 1.12 prints ``amax`` of a tuple, which fails when a scalar meets an array)."""
+    import functools
+
+    import numpy as np
     import sympy
 
-    modules: list[Any] = [dict(extra)] if extra else []
-    modules.append("numpy")
+    elementwise = {"derive_max": lambda *a: functools.reduce(np.maximum, a),
+                   "derive_min": lambda *a: functools.reduce(np.minimum, a)}
+    expr = expr.replace(sympy.Max, sympy.Function("derive_max")).replace(sympy.Min, sympy.Function("derive_min"))
+    modules: list[Any] = [dict(extra or {}, **elementwise), "numpy"]
     return sympy.lambdify(list(args), expr, modules=modules, cse=True, docstring_limit=0)
 
 
@@ -300,12 +308,13 @@ def _pick_smallest(*args: Any) -> Any:
     """NumPy side of ``derive_pick``: (candidate, residual, scale) triples; smallest valid candidate."""
     import numpy as np
 
-    best = None
+    best: np.ndarray | None = None
     for i in range(0, len(args), 3):
         cand, res, scale = (np.asarray(a, dtype=np.float64) for a in args[i:i + 3])
         valid = np.isfinite(cand) & (cand > 0) & (np.abs(res) <= REL_TOL * np.abs(scale))
         value = np.where(valid, cand, np.inf)
         best = value if best is None else np.minimum(best, value)
+    assert best is not None
     return np.where(np.isinf(best), np.nan, best)
 
 
@@ -322,6 +331,7 @@ def _compose(solution: "Solution") -> "sympy.Expr":
     from ._solver import solve_relation_for
 
     catalog = solution.catalog
+    assert catalog is not None
     pick = sympy.Function("derive_pick")
     formulas: dict[sympy.Symbol, sympy.Expr] = {}
     for step in solution.steps:
@@ -398,12 +408,14 @@ def _vectorize_bound(solution: "Solution", names: tuple[str, ...], syms, consts)
                                  "the bound passes through a max/min relation; a sweep cannot vectorise it "
                                  "(solve each point with 'derive solve')")
     step = next(st for st in solution.steps if st.kind == "bound")
+    catalog = solution.catalog
+    assert catalog is not None
     t = sympy.Symbol(solution.target, positive=True)
     conditions: list[_Condition] = []
     allowed = set(syms) | {t}
     for cond_id, composed in zip(step.relations, step.composed):
         op = composed.rel_op
-        g = _sign_part(composed.lhs - composed.rhs, t).xreplace(consts)
+        g = _sign_part(composed.lhs - composed.rhs, t, catalog.memo).xreplace(consts)
         if not g.has(t):
             raise InputError(f"condition {cond_id} does not depend on {solution.target}; it cannot bound it")
         _check_free(g, allowed, solution.target)
@@ -429,7 +441,7 @@ def _vectorize_bound(solution: "Solution", names: tuple[str, ...], syms, consts)
         edge = "maximum" if solution.bound == "max" else "positive minimum"
         raise InputError(f"{solution.target} has no {edge}: {', '.join(c.id for c in conditions)} "
                          f"does not limit it from {'above' if solution.bound == 'max' else 'below'}")
-    q = solution.catalog.quantities[solution.target]
+    q = catalog.quantities[solution.target]
     step_size = float(solution.multiple_of) if solution.multiple_of else (1.0 if q.integer else None)
     expr = solution.formula.xreplace(consts)
     return Vectorized(solution.target, names, "bound", expr, None, conditions, solution.bound, step_size)

@@ -63,7 +63,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from . import cli
-from ._datafile import bilingual, check_fields as _check_fields, file_error as _err, flag as _flag
+from ._datafile import bilingual
+from ._datafile import check_fields as _check_fields
+from ._datafile import file_error as _err
+from ._datafile import flag as _flag
 from ._errors import CatalogError, DeriveError
 
 if TYPE_CHECKING:
@@ -257,7 +260,7 @@ def _read_stated(file: str, node: Any, catalog: "Catalog", quantity: str, entry:
     q = catalog.quantity(quantity)
     if unit:
         try:
-            factor, dims = parse_unit(unit)
+            factor, dims = parse_unit(unit, catalog.units)
         except DeriveError as exc:
             raise _err(file, node, exc.message, entry) from exc
         if dims != q.dims:
@@ -343,7 +346,8 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
                 raise _err(file, item, "a convention changes 'given', 'hw', 'model', 'presets' or 'stated'", cid)
             conventions.append(Convention(name, conv_q, conv_stated, line_of(item) or 0))
     return Claim(id=cid, quote=quote, where=str(raw.get("where") or "").strip(), stated=stated,
-                 quantity=quantity, declared_unit=catalog.quantities[quantity].unit, approx=approx, tolerance=tolerance, question=question, preset=preset,
+                 quantity=quantity, declared_unit=catalog.quantities[quantity].unit, approx=approx,
+                 tolerance=tolerance, question=question, preset=preset,
                  conventions=tuple(conventions), note=note, line=line_of(raw) or 0)
 
 
@@ -513,7 +517,8 @@ def note_text(result: ClaimResult, lang: str = "en", templates: str | None = Non
     elif result.verdict == "convention":
         main = _with_unit(_at_least_decimals(_fmt(result.main_computed or Fraction(0), digits), _decimals(s.ulp)),
                           s.unit)
-        parts.append(msg("check_note_convention", lang, convention=result.convention.get(lang),
+        convention = result.convention.get(lang) if result.convention is not None else ""
+        parts.append(msg("check_note_convention", lang, convention=convention,
                          computed=computed_text(result), main=main, stated=s.text))
     elif result.verdict == "erratum":
         pct = abs(result.relative_error) * 100

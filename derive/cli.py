@@ -12,7 +12,7 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NoReturn, Sequence
 
 from ._errors import DeriveError, InputError
 
@@ -26,7 +26,7 @@ class _UsageError(InputError):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, no usage dump
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, no usage dump
         raise _UsageError(f"{message} (see '{self.prog} --help')")
 
 
@@ -96,6 +96,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def _entry_json(entry: Any) -> dict[str, Any]:
     from ._model import Condition, Preset, Quantity, Reference, Relation
 
+    out: dict[str, Any]
     if isinstance(entry, Quantity):
         out = {"id": entry.id, "kind": "quantity", "unit": entry.base_unit, "declared_unit": entry.unit,
                "type": "integer" if entry.integer else "real", "symbol": entry.latex,
@@ -215,7 +216,9 @@ def register(adder: Callable[[argparse._SubParsersAction, Callable], None]) -> N
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="derive", description="Symbolic derivations for the performance math of ML accelerators.")
-    parser.add_argument("--version", action="version", version="derive 0.1.0")
+    from . import __version__
+
+    parser.add_argument("--version", action="version", version=f"derive {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 

@@ -258,8 +258,8 @@ class _Context:
         return [c for c in self._claims[key] if verdict is None or c.verdict_id == verdict]
 
     def solution(self, target: str, level: int = 3, **kwargs: Any) -> str:
-        from .render import render_template
         from ._present import build_view
+        from .render import render_template
 
         sol, options = self._solve(target, kwargs)
         units = options.get("units", self.units)
@@ -280,11 +280,13 @@ class _Context:
         """The catalog's name of a quantity, relation, condition or preset, in the source's language."""
         from .render import pick
 
+        from ._model import Reference
+
         entry = self.catalog.entry(ident)[0]
-        if hasattr(entry, "name"):
-            text = pick({"en": entry.name.en, "zh": entry.name.zh}, lang or self.lang)
-        else:                                   # a reference: its title
+        if isinstance(entry, Reference):        # a reference: its title
             text = entry.title
+        else:
+            text = pick({"en": entry.name.en, "zh": entry.name.zh}, lang or self.lang)
         if self.mode == "tex":
             from .render import latex_escape
 
@@ -319,7 +321,7 @@ class _Context:
                            seq_lens=seq_lens, presets=presets, catalog=self.catalog)
         plots.save(fig, target)
         self.plots.append(target)
-        title = alt or pick(fig.derive_data.title, lang)
+        title = alt or pick(fig.derive_data.title, lang)   # type: ignore[attr-defined]
         ref = relative.as_posix()
         if self.mode == "tex":
             return rf"\includegraphics[width={width}]{{{ref}}}"

@@ -34,7 +34,7 @@ from __future__ import annotations
 import sys
 import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ._errors import InputError
 
@@ -64,7 +64,7 @@ def kind_of(name: str) -> str:
     return k
 
 
-def _font_rc(lang: str) -> dict[str, Any]:
+def _font_rc(lang: str) -> Any:   # matplotlib types rc keys as a Literal; these are known keys
     """rcParams for the figure: a CJK font first for Chinese, second (for fallback) for English."""
     from matplotlib import font_manager
 
@@ -108,6 +108,8 @@ def figure(kind: str, *, hw: Sequence[str] | str = (), model: str | None = None,
     if seq_lens and kind != "kv-cache":
         raise InputError("--seq-len sets the lines of the KV cache plot; use it with 'derive plot kv-cache'")
     one = chips[0] if chips else ""
+    record: Any
+    painter: Callable[["Figure", Any, str], None]
     if kind == "roofline":
         record = data.roofline_data(chips, points, catalog=catalog)
         painter = draw.draw_roofline

@@ -37,9 +37,12 @@ from typing import Any, Sequence
 
 import sympy
 
+from ._datafile import bilingual as _text
+from ._datafile import check_fields as _check_fields
+from ._datafile import file_error as _err
+from ._datafile import name_list as _list
 from ._errors import CatalogError, DeriveError
 from ._model import Catalog, Source, Text
-from ._datafile import bilingual as _text, check_fields as _check_fields, file_error as _err, name_list as _list
 from ._yamlio import line_of, read_yaml
 
 __all__ = ["Problem", "Question", "load_problem", "read_question", "solve_problem"]
@@ -191,7 +194,7 @@ def load_problem(path: str | os.PathLike, catalog: Catalog | None = None) -> Pro
     units = str(data.get("units") or "si")
     if units not in ("si", "iec"):
         raise _err(file, data.get("units"), "units is si or iec", pid)
-    questions = []
+    questions: list[Question] = []
     raw_questions = data.get("questions")
     if not isinstance(raw_questions, list) or not raw_questions:
         raise _err(file, data, "a problem needs a list of questions", pid)
@@ -220,7 +223,7 @@ def expected_value(question: Question, catalog: Catalog) -> sympy.Expr | None:
         return None
     from ._values import parse_value
 
-    return parse_value(question.expect, catalog.quantity(question.target))
+    return parse_value(question.expect, catalog.quantity(question.target), catalog.units)
 
 
 def solve_problem(problem: Problem, catalog: Catalog | None = None) -> list[tuple[Question, Any]]:

@@ -23,7 +23,8 @@ from typing import Any, Mapping
 
 from ._errors import InputError, TemplateError
 
-__all__ = ["FORMATS", "latex_escape", "markdown_escape", "message_table", "pick", "render_solution", "render_template", "template_dirs"]
+__all__ = ["FORMATS", "latex_escape", "markdown_escape", "message_table", "pick", "render_solution",
+           "render_template", "template_dirs"]
 
 FORMATS = {
     "text": "solution.txt.j2",
@@ -85,7 +86,11 @@ def _make_math(mode: str):
 
 def default_templates_dir() -> Path:
     env = os.environ.get("DERIVE_TEMPLATES")
-    return Path(env) if env else Path(__file__).resolve().parent.parent / "templates"
+    if env:
+        return Path(env)
+    from ._resources import builtin_dir
+
+    return builtin_dir("templates")
 
 
 def template_dirs(user_dir: str | os.PathLike | None = None) -> list[Path]:
@@ -186,7 +191,7 @@ def _fill(text: str, fields: Mapping[str, Any], escape) -> str:
     from markupsafe import Markup
 
     out = []
-    for literal, name, spec, conv in string.Formatter().parse(text):
+    for literal, name, spec, _conversion in string.Formatter().parse(text):
         out.append(escape(literal))
         if name is None:
             continue

@@ -69,7 +69,7 @@ def report_context(problem: "Problem", catalog: "Catalog", units: str | None = N
     from ._present import _source_view, build_view
     from .problems import solve_problem
 
-    questions = []
+    questions: list[dict[str, Any]] = []
     for n, (q, sol) in enumerate(solve_problem(problem, catalog), start=1):
         view = build_view(sol, units or q.units)
         questions.append({

@@ -88,8 +88,8 @@ def parse_axis(name: str, spec: Any, catalog: "Catalog") -> Axis:
             num = int(num_text)
             if not 1 <= num <= MAX_AXIS:
                 raise InputError(f"{name}={text}: NUM must be from 1 to {MAX_AXIS:,}")
-            start = float(parse_value(start_text.strip(), q))
-            stop = float(parse_value(stop_text.strip(), q))
+            start = float(parse_value(start_text.strip(), q, catalog.units))
+            stop = float(parse_value(stop_text.strip(), q, catalog.units))
             values = np.geomspace(start, stop, num) if scale == "log" else np.linspace(start, stop, num)
         elif ":" in text:
             raise InputError(f"malformed sweep {name}={text!r}: write {name}=START:STOP:NUM or "
@@ -98,7 +98,7 @@ def parse_axis(name: str, spec: Any, catalog: "Catalog") -> Axis:
             parts = [p.strip() for p in text.split(",")]
             if not all(parts):
                 raise InputError(f"malformed list {name}={text!r}: write values separated by commas, e.g. {name}=1,2,4")
-            values = np.array([float(parse_value(p, q)) for p in parts], dtype=np.float64)
+            values = np.array([float(parse_value(p, q, catalog.units)) for p in parts], dtype=np.float64)
     else:
         values = np.asarray(spec, dtype=np.float64).ravel() * factor
         text = f"{values.size} values"
@@ -335,9 +335,8 @@ def _agrees(exact, got: float) -> bool:
 
 
 def cmd_sweep(args) -> int:
-    from .cli import parse_assignments
-
     from ._loader import load_catalog
+    from .cli import parse_assignments
 
     catalog = load_catalog(args.formulas or ())
     items = parse_assignments(args.inputs)

@@ -6,7 +6,7 @@ import pytest
 import sympy
 
 import derive._solver as solver_module
-from derive import ContradictoryInputsError, MissingInputsError, NoSolutionError, solve
+from derive import ContradictoryInputsError, MissingInputsError, NoSolutionError, load_catalog, solve
 
 S = lambda name: sympy.Symbol(name, positive=True)  # noqa: E731
 
@@ -61,7 +61,7 @@ def test_a_solved_inverse_is_reused_not_solved_again(monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(solver_module.sympy, "solve", counting)
-    solver_module._inverse_cache.clear()
+    load_catalog().memo.inverses.clear()
     first = solve("seq_len", {"kv_cache_bytes": "100 GB", "batch": 3}, model="llama2-7b")
     n = len(calls)
     assert n >= 1
