@@ -19,10 +19,23 @@ from pathlib import Path
 import pytest
 
 import derive
-from derive import (CatalogError, ContradictoryInputsError, DeriveError, ExpressionError, InputError,
-                    MissingInputsError, NoSolutionError, NotInvertibleError, TemplateError, UnitBalanceError,
-                    UnitError, UnknownNameError, load_catalog, solve)
-from derive import _errors
+from derive import (
+    CatalogError,
+    ContradictoryInputsError,
+    DeriveError,
+    ExpressionError,
+    InputError,
+    MissingInputsError,
+    NoSolutionError,
+    NotInvertibleError,
+    TemplateError,
+    UnitBalanceError,
+    UnitError,
+    UnknownNameError,
+    _errors,
+    load_catalog,
+    solve,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 

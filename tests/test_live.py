@@ -7,11 +7,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, need_tool
 
 from derive import TemplateError, solve
 from derive.live import render_source
-
-from conftest import ROOT, need_tool
 
 SHOWCASE_SOURCE = ROOT / "reports" / "bandwidth-wall.zh.src.md"
 SHOWCASE = ROOT / "reports" / "bandwidth-wall.zh.md"
@@ -50,7 +49,7 @@ def test_showcase_source_types_no_computed_number():
     prose = re.sub(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", " ", text, flags=re.S)
     tokens = set(re.findall(r"[^\s|（）()：:，。、；;「」《》*`$\\{}]*\d[^\s|（）()：:，。、；;「」《》*`$\\{}]*", prose))
     allowed = {
-        "03", "16·P", "7B", "70B", "L1", "L2", "L2", "A100", "H100", "FP16", "FP32", "BF16", "FP8", "1",
+        "03", "16·P", "7B", "70B", "L1", "L2", "A100", "H100", "FP16", "FP32", "BF16", "FP8", "1",
         "4096³", "3×3", "128", "56×56", "4096×4096", "2048", "4", "10", "200", "2012", "2020", "2024",
         "estimate_training_memory(7,", "7,", "4,", "32)", "32", "1/", "2048,", "4096,", "h100", "a100", "example-7b", "bandwidth-wall.zh.src.md",
     }

@@ -237,8 +237,9 @@ def test_cli_errors_are_one_line(cli, args, expect, tmp_path):
 
 def test_readme_plot_commands_run(cli, tmp_path):
     """Every `derive plot` line of the README runs (into a temporary folder) and writes its file."""
-    from conftest import ROOT
     import shlex
+
+    from conftest import ROOT
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     lines = [ln for ln in readme.splitlines() if ln.startswith("derive plot ")]

@@ -35,12 +35,18 @@ import pytest
 import sympy
 from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st
+from test_roundtrip import NOT_INVERTIBLE
 
-from derive import (ContradictoryInputsError, MissingInputsError, NoSolutionError, NotInvertibleError,
-                    load_catalog, solve)
+from derive import (
+    ContradictoryInputsError,
+    MissingInputsError,
+    NoSolutionError,
+    NotInvertibleError,
+    load_catalog,
+    solve,
+)
 from derive._plan import can_solve_for
 from derive._solver import solve_relation_for
-from test_roundtrip import NOT_INVERTIBLE
 
 # ---------------------------------------------------------------------------
 # settings
@@ -258,7 +264,7 @@ def test_solve_any_symbol_then_substitute_back(catalog, rid, name):
             # only allowed when the hidden symbol is not determined at this point
             assert not_unique(rel, point, name), exc
             assert "not determined" in str(exc), exc
-            OUTCOMES["solve"][f"not determined here (engine says so)"] += 1
+            OUTCOMES["solve"]["not determined here (engine says so)"] += 1
             return
         except ContradictoryInputsError as exc:
             # the random point over-determines another relation: it must really not hold there
@@ -384,7 +390,7 @@ def test_bound_holds_at_the_answer_and_fails_just_past_it(catalog, cid, target):
             except NoSolutionError as exc:
                 answers[direction] = exc
             except MissingInputsError as exc:
-                raise AssertionError(f"{cid} on {target}: the expanded inputs {leaves} should suffice: {exc}")
+                raise AssertionError(f"{cid} on {target}: the expanded inputs {leaves} should suffice: {exc}") from exc
         found = [d for d, a in answers.items() if not isinstance(a, Exception)]
         note(f"given {given_values}; answers {answers}")
         if not found:

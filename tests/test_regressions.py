@@ -130,27 +130,32 @@ def test_yaml_alias_bomb_in_a_user_formula_file_is_refused_quickly(tmp_path):
 
 
 @pytest.mark.parametrize("depth", [900, 5000])
-def test_deeply_nested_user_formula_file_is_a_catalog_error_not_an_internal_error(tmp_path, depth):
+def test_deeply_nested_user_formula_file_is_a_catalog_error_not_an_internal_error(tmp_path, cli, depth):
     """`derive list --formulas deep.yaml` with 900 nested brackets exited 1 with "internal error:
-    RecursionError": the YAML reader recursed once per level without a guard."""
+    RecursionError": the YAML reader recursed once per level without a guard. The contract is the
+    error's class and file, and one error line with exit 2, whichever of PyYAML's limit or the
+    reader's own guard stops it first (PyYAML 6.0.4 has its own limit, with its own words)."""
     from derive import CatalogError, load_catalog
 
     deep = tmp_path / "deep.yaml"
     deep.write_text("quantities: " + "[" * depth + "]" * depth + "\n", encoding="utf-8")
-    with pytest.raises(CatalogError, match="nested too deeply") as err:
+    with pytest.raises(CatalogError) as err:
         load_catalog([deep], use_cache=False)
     assert err.value.file == str(deep)
+    run = cli("list", "--formulas", str(deep))
+    assert run.code == 2
+    assert run.err.startswith(f"derive: error: {deep}") and run.err.count("\n") == 1
 
 
 TEMPLATE_MISTAKES = [
-    ("{{ 1/0 }}", "ZeroDivisionError"),
-    ("{{ range(10**9)|list|length }}", "Range too big"),
-    ("{{ 5|join(1, 2, 3, 4) }}", "TypeError"),
+    "{{ 1/0 }}",
+    "{{ range(10**9)|list|length }}",
+    "{{ 5|join(1, 2, 3, 4) }}",
 ]
 
 
-@pytest.mark.parametrize("body, expect", TEMPLATE_MISTAKES)
-def test_runtime_mistake_in_a_user_template_is_a_template_error_with_file_and_line(tmp_path, cli, body, expect):
+@pytest.mark.parametrize("body", TEMPLATE_MISTAKES)
+def test_runtime_mistake_in_a_user_template_is_a_template_error_with_file_and_line(tmp_path, cli, body):
     """`derive solve ... --templates DIR` with `{{ 1/0 }}` in DIR/solution.md.j2 exited 1 with "internal
     error: ZeroDivisionError": only Jinja's own exceptions became TemplateError. (The same in a live
     source for `derive render`.) Found by the hostile-input tests."""
@@ -158,7 +163,7 @@ def test_runtime_mistake_in_a_user_template_is_a_template_error_with_file_and_li
     from derive.render import render_solution
 
     (tmp_path / "solution.md.j2").write_text("line one\n" + body + "\n", encoding="utf-8")
-    with pytest.raises(TemplateError, match=expect) as err:
+    with pytest.raises(TemplateError) as err:   # the class, file and line are the contract, not Jinja's words
         render_solution(solve("critical_ai", hw="a100"), "md", templates=tmp_path)
     assert (err.value.file, err.value.line) == (str(tmp_path / "solution.md.j2"), 2)
     run = cli("solve", "critical_ai", "--hw", "a100", "--format", "md", "--templates", str(tmp_path))

@@ -13,8 +13,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, need_tool
+
 from derive import load_catalog
 from derive.problems import load_problem
 from derive.report import REGENERATE, render_report, report_context

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 import sympy
 
 from derive import NoSolutionError, NotInvertibleError, solve

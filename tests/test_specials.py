@@ -22,11 +22,10 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import need_tool
 
 from derive import load_catalog, solve
 from derive.render import render_solution
-
-from conftest import need_tool
 
 PAYLOAD = ("<script>document.title='PWNED'</script> <img src=x onerror=\"document.body.dataset.pwned=1\"> "
            "</math> \"dq\" 'sq' `bt` *st* [l](javascript:alert(1))")

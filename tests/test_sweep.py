@@ -12,7 +12,6 @@ from derive import InputError, NotInvertibleError, VerificationError, load_catal
 from derive.sweep import SweepResult, parse_axis, sweep
 
 
-
 def one_error_line(run) -> str:
     assert run.code == 2, (run.code, run.out, run.err)
     lines = run.err.strip().splitlines()
@@ -241,8 +240,9 @@ def test_cli_errors_are_one_line(cli, args, expect):
 
 
 def test_readme_sweep_example(cli):
-    from conftest import ROOT
     import shlex
+
+    from conftest import ROOT
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     block = readme.split("$ derive sweep ", 1)[1].split("```", 1)[0]
