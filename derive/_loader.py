@@ -24,6 +24,7 @@ from typing import Any, Iterable, Sequence
 import sympy
 
 from . import _units
+from ._cache import cache_dir
 from ._dimcheck import DimensionMismatch, dimension_of
 from ._errors import CatalogError, DeriveError, UnitBalanceError
 from ._expr import Comparison, parse_comparison, parse_equation
@@ -82,16 +83,6 @@ def default_formulas_dir() -> Path:
     from ._resources import builtin_dir
 
     return builtin_dir("formulas")
-
-
-def _cache_dir() -> Path | None:
-    env = os.environ.get("DERIVE_CACHE_DIR")
-    if env == "off":
-        return None
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "derive"
 
 
 # ---------------------------------------------------------------------------
@@ -665,7 +656,7 @@ def _build(docs: list[tuple[str, Any, bool]], units: _units.UnitTable) -> Catalo
         pending = rest
     cat = build.catalog
     cat.files = tuple(file for file, _, _ in docs)
-    cat.units = units
+    cat.unit_table = units
     cat.index()
     return cat
 
@@ -724,13 +715,13 @@ def load_catalog(extra: Sequence[str | os.PathLike] = (), *, formulas_dir: str |
     key = digest.hexdigest()
     if key in _loaded:
         return _loaded[key]
-    cache_dir = _cache_dir() if use_cache else None
-    cache_file = cache_dir / f"catalog-{key[:32]}.pickle" if cache_dir else None
+    folder = cache_dir() if use_cache else None
+    cache_file = folder / f"catalog-{key[:32]}.pickle" if folder else None
     if cache_file is not None and cache_file.is_file():
         try:
             with cache_file.open("rb") as fh:
                 cat, memo = pickle.load(fh)
-            cat.units = _units.UnitTable(units_path, memo)
+            cat.unit_table = _units.UnitTable(units_path, memo)
             _loaded[key] = cat
             return cat
         except Exception:  # a stale or corrupt cache is rebuilt, never trusted

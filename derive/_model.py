@@ -265,20 +265,27 @@ class Catalog:
     references: dict[str, Reference] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)
     files: tuple[str, ...] = ()
-    units: "UnitTable | None" = field(default=None, repr=False)
+    unit_table: "UnitTable | None" = field(default=None, repr=False)
     _by_symbol: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     memo: CatalogMemo = field(default_factory=CatalogMemo, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state.pop("memo", None)
-        state.pop("units", None)
+        state.pop("unit_table", None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.memo = CatalogMemo()
-        self.units = None
+        self.unit_table = None
+
+    @property
+    def units(self) -> "UnitTable":
+        """The unit table of this catalog's ``units.txt`` (set by the loader)."""
+        if self.unit_table is None:
+            raise RuntimeError("this catalog has no unit table; build catalogs with load_catalog()")
+        return self.unit_table
 
     def index(self) -> None:
         """Build the symbol → relations index (called once after loading)."""

@@ -43,9 +43,9 @@ LEVELS = ("register", "smem", "l2", "vmem", "hbm", "host", "nvlink", "ici", "pci
 
 def words(key: str, **fields: Any) -> Text:
     """A message from templates/messages*.yaml in both languages."""
-    from .render import _make_msg, template_dirs
+    from .render import message_function, template_dirs
 
-    msg = _make_msg(tuple(template_dirs()))
+    msg = message_function(tuple(template_dirs()))
     return {"en": msg(key, "en", **fields), "zh": msg(key, "zh", **fields)}
 
 
@@ -192,13 +192,13 @@ def _condition_side(catalog: "Catalog", condition: str, side: str, values: Mappi
 
 def _exact_inputs(catalog: "Catalog", hw: str, given: Mapping[str, Any], names: Sequence[str]) -> dict:
     """The exact values of ``names`` as the engine takes them: typed values over the chip's preset."""
-    from ._solver import _coerce_given
+    from ._steps import coerce_given
 
     preset = catalog.preset(hw, "hw")
     out = {}
     for n in names:
         if n in given:
-            out[n] = _coerce_given(catalog, catalog.quantities[n], given[n])[0]
+            out[n] = coerce_given(catalog, catalog.quantities[n], given[n])[0]
         elif n in preset.values:
             out[n] = preset.values[n].value
     return out

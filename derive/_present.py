@@ -39,7 +39,7 @@ def text_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: in
     return _formatted(value, dims, units, digits, unit).text
 
 
-def written_unit(text: str, dims: Dimension, table: UnitTable | None) -> NamedUnit | None:
+def written_unit(text: str, dims: Dimension, table: UnitTable) -> NamedUnit | None:
     """The unit a given value was written in (``"128 MiB"`` → ``MiB``), if it has one of ``dims``."""
     from ._values import split_value
 
@@ -163,7 +163,7 @@ def _names(q: Quantity) -> dict[str, str]:
     return {"en": q.name.en, "zh": q.name.zh}
 
 
-def _source_view(catalog: Catalog, source) -> dict[str, Any] | None:
+def source_view(catalog: Catalog, source) -> dict[str, Any] | None:
     if source is None or not source.ref:
         return None
     ref = catalog.references.get(source.ref)
@@ -180,7 +180,7 @@ def _given_view(catalog: Catalog, g: Given, units: str) -> dict[str, Any]:
         "id": g.name, "name": _names(q), "symbol": q.latex,
         "value_text": text_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims, catalog.units)),
         "value_latex": latex_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims, catalog.units)),
-        "as_written": g.text, "origin": kind, "preset": preset, "source": _source_view(catalog, g.source),
+        "as_written": g.text, "origin": kind, "preset": preset, "source": source_view(catalog, g.source),
         "note": g.note, "assumption": g.is_assumption, "base_value": _number(g.value), "unit": g.unit,
     }
 
@@ -213,7 +213,7 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str,
         entry = _entry(catalog, rid)
         rels.append({"id": rid, "name": {"en": entry.name.en, "zh": entry.name.zh},
                      "meaning": {"en": entry.meaning.en, "zh": entry.meaning.zh},
-                     "source": _source_view(catalog, entry.source),
+                     "source": source_view(catalog, entry.source),
                      "text": getattr(entry, "equation_text", None) or getattr(entry, "text", "")})
     solved_for = [{"id": u, "name": _names(catalog.quantities[u]), "symbol": catalog.quantities[u].latex}
                   for u in step.solved_for]
@@ -385,7 +385,7 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
     for src in [catalog.relations[r].source for r in sol.relations_used] + \
                [e.source for e in step_entries if e is not None] + \
                [c.source for c in conditions] + [g.source for g in sol.given if g.source]:
-        shown = _source_view(catalog, src)
+        shown = source_view(catalog, src)
         if shown is not None and src.ref not in seen:
             seen.add(src.ref)
             citations.append(dict(shown, number=len(citations) + 1))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import sympy
 
+from ._display import SolutionDisplay
 from ._model import Source
 from ._units import Dimension, Formatted, format_value
 
@@ -115,8 +116,12 @@ class Check:
 
 
 @dataclass(frozen=True)
-class Solution:
-    """The answer to one question, with everything needed to explain and check it."""
+class Solution(SolutionDisplay):
+    """The answer to one question, with everything needed to explain and check it.
+
+    Its write-ups (``to_dict``, and the Markdown and LaTeX Jupyter shows) come from
+    :class:`~derive._display.SolutionDisplay`, the one link from the engine to the renderer.
+    """
 
     target: str
     value: sympy.Expr
@@ -163,19 +168,3 @@ class Solution:
 
     def __str__(self) -> str:
         return f"{self.target} = {self.display()}"
-
-    # Jupyter shows these (issue: worked solutions); rendering lives in the renderer
-    def _repr_markdown_(self) -> str:
-        from .render import render_solution
-
-        return render_solution(self, "md", lang="en")
-
-    def _repr_latex_(self) -> str:
-        from .render import render_solution
-
-        return render_solution(self, "latex-fragment", lang="en")
-
-    def to_dict(self, units: str = "si", lang: str = "en") -> dict[str, Any]:
-        from ._present import solution_to_dict
-
-        return solution_to_dict(self, units=units, lang=lang)

@@ -176,18 +176,9 @@ class UnitTable:
                 pass
 
 
-def parse_unit(text: str, units: UnitTable | None = None) -> tuple[Fraction, Dimension]:
-    """Parse a unit string with ``units`` (default: the built-in catalog's table)."""
-    return (units or builtin_units()).parse(text)
-
-
-def builtin_units() -> UnitTable:
-    """The unit table of the built-in catalog (``load_catalog().units``)."""
-    from ._loader import load_catalog
-
-    units = load_catalog().units
-    assert units is not None   # every loaded catalog has its table
-    return units
+def parse_unit(text: str, units: UnitTable) -> tuple[Fraction, Dimension]:
+    """Parse a unit string with the unit table of a catalog (``catalog.units``)."""
+    return units.parse(text)
 
 
 # ---------------------------------------------------------------------------

@@ -48,10 +48,10 @@ def split_value(text: str) -> tuple[str, str]:
     return number.strip(), unit.strip()
 
 
-def parse_value(text: str, quantity: Quantity, units: UnitTable | None = None) -> sympy.Rational:
+def parse_value(text: str, quantity: Quantity, units: UnitTable) -> sympy.Rational:
     """Parse ``text`` as a value of ``quantity``, in base units; raise on a wrong unit or range.
 
-    ``units`` is the catalog's unit table (default: the built-in catalog's).
+    ``units`` is the unit table of the catalog ``quantity`` belongs to (``catalog.units``).
     """
     if not isinstance(text, str):
         text = str(text)

@@ -401,7 +401,7 @@ def vectorize(solution: "Solution", names: Sequence[str]) -> Vectorized:
 def _vectorize_bound(solution: "Solution", names: tuple[str, ...], syms, consts) -> Vectorized:
     import sympy
 
-    from ._solver import _sign_part
+    from ._bounds import sign_part
 
     if any(st.regime for st in solution.steps):
         raise NotInvertibleError(", ".join(solution.require), solution.target,
@@ -415,7 +415,7 @@ def _vectorize_bound(solution: "Solution", names: tuple[str, ...], syms, consts)
     allowed = set(syms) | {t}
     for cond_id, composed in zip(step.relations, step.composed):
         op = composed.rel_op
-        g = _sign_part(composed.lhs - composed.rhs, t, catalog.memo).xreplace(consts)
+        g = sign_part(composed.lhs - composed.rhs, t, catalog.memo).xreplace(consts)
         if not g.has(t):
             raise InputError(f"condition {cond_id} does not depend on {solution.target}; it cannot bound it")
         _check_free(g, allowed, solution.target)

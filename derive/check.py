@@ -62,7 +62,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
-from . import cli
 from ._datafile import bilingual
 from ._datafile import check_fields as _check_fields
 from ._datafile import file_error as _err
@@ -70,12 +69,11 @@ from ._datafile import flag as _flag
 from ._errors import CatalogError, DeriveError
 
 if TYPE_CHECKING:
-    import argparse
 
     import sympy
 
     from ._model import Catalog, Text
-    from .problems import Question
+    from ._question import Question
 
 __all__ = ["Claim", "ClaimResult", "ClaimsFile", "VERDICTS", "agrees", "check_claims", "load_claims",
            "stated_digits"]
@@ -286,7 +284,8 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
     approx = _flag(file, raw.get("approx"), "approx", cid)
     note = bilingual(file, raw["note"], "note", cid) if raw.get("note") is not None else None
     constant = raw.get("constant")
-    question = None
+    question: "Question | None" = None
+    read_tolerance: float | None = None
     preset = None
     if constant is not None and raw.get("solve") is not None:
         raise _err(file, constant, "a claim is either 'solve:' (derived) or 'constant:', not both", cid)
@@ -308,13 +307,14 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
         fields = {k: v for k, v in raw.items() if k in ("solve", "given", "hw", "model", "presets", "bound",
                                                         "require", "multiple_of", "tolerance")}
         fields = _with_line(fields, raw)
-        question = read_question(file, fields, catalog, qid=cid, ask_required=False)
+        read = read_question(file, fields, catalog, qid=cid, ask_required=False)
+        question, read_tolerance = read.question, read.tolerance
         quantity = question.target
     else:
         raise _err(file, raw, "a claim needs 'solve: QUANTITY' (what derives it) or "
                               "'constant: {preset: ID, quantity: NAME}'", cid)
     stated = _read_stated(file, raw.get("stated"), catalog, quantity, cid)
-    tolerance = question.tolerance if question is not None else None
+    tolerance = read_tolerance if question is not None else None
     if question is None and raw.get("tolerance") is not None:
         try:
             tolerance = float(str(raw["tolerance"]))
@@ -339,7 +339,8 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
                 for key in ("hw", "model", "presets"):
                     if item.get(key) is not None:
                         merged[key] = item[key]
-                conv_q = read_question(file, _with_line(merged, item), catalog, qid=cid, ask_required=False)
+                conv_q = read_question(file, _with_line(merged, item), catalog, qid=cid,
+                                       ask_required=False).question
             conv_stated = (_read_stated(file, item["stated"], catalog, quantity, cid)
                            if item.get("stated") is not None else None)
             if conv_q is None and conv_stated is None:
@@ -408,11 +409,13 @@ def _to_fraction(value: "sympy.Expr") -> Fraction:
     return Fraction(str(sympy.Float(value.evalf(40), 40)))
 
 
-def _derive(claim: Claim, question: "Question", catalog: "Catalog", file: str):
+def _derive(claim: Claim, question: "Question", catalog: "Catalog", file: str, line: int = 0):
+    from ._solver import solve
+
     try:
-        return question.solve(catalog)
+        return solve(question, catalog=catalog)
     except DeriveError as exc:
-        raise CatalogError(f"cannot evaluate: {exc.message}", file=file, line=question.line or claim.line,
+        raise CatalogError(f"cannot evaluate: {exc.message}", file=file, line=line or claim.line,
                            entry=claim.id) from exc
 
 
@@ -442,7 +445,7 @@ def evaluate(claim: Claim, catalog: "Catalog", file: str = "") -> ClaimResult:
     for conv in claim.conventions:
         s = conv.stated or stated
         if conv.question is not None:
-            alt = _derive(claim, conv.question, catalog, file)
+            alt = _derive(claim, conv.question, catalog, file, conv.line)
             value = _to_fraction(alt.value)
             alt_rels = tuple(alt.relations_used)
         else:
@@ -503,9 +506,9 @@ def computed_text(result: ClaimResult) -> str:
 
 def note_text(result: ClaimResult, lang: str = "en", templates: str | None = None) -> str:
     """The one-paragraph explanation of a verdict, in ``en``, ``zh`` or ``both``."""
-    from .render import _make_msg, template_dirs
+    from .render import message_function, template_dirs
 
-    msg = _make_msg(tuple(template_dirs(templates)))
+    msg = message_function(tuple(template_dirs(templates)))
     if lang == "both":
         return f"{note_text(result, 'zh', templates)} / {note_text(result, 'en', templates)}"
     c = result.claim
@@ -561,41 +564,3 @@ def render_text(results: Sequence[ClaimResult], file: str, chapter: str, lang: s
     return render_template("check.txt.j2", {"rows": rows, "lang": lang, "file": file, "chapter": chapter,
                                             "counts": summary_counts(results), "total": len(results),
                                             "verdicts": list(VERDICTS)}, templates=templates)
-
-
-# ---------------------------------------------------------------------------
-# the command
-
-
-def cmd_check(args: "argparse.Namespace") -> int:
-    import json
-
-    from ._loader import load_catalog
-
-    catalog = load_catalog(args.formulas or ())
-    outputs = []
-    everything: list[dict[str, Any]] = []
-    for path in args.files:
-        claims = load_claims(path, catalog)
-        results = [evaluate(c, catalog, claims.file) for c in claims.claims]
-        if args.format == "json":
-            everything.extend(r.to_dict(args.lang, args.templates) for r in results)
-        else:
-            outputs.append(render_text(results, claims.file, claims.chapter, args.lang, args.templates))
-    if args.format == "json":
-        cli._write(json.dumps(everything, ensure_ascii=False, indent=2), None)
-    else:
-        cli._write("\n".join(o.rstrip("\n") for o in outputs), None)
-    return 0
-
-
-def _add_command(sub: Any, common: Any) -> None:
-    p = sub.add_parser("check", help="check every number a chapter states (a claims file)")
-    p.add_argument("files", nargs="+", metavar="FILE", help="claims file(s), e.g. reports/claims/bandwidth-wall.yaml")
-    p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--templates", metavar="DIR", help="a folder of templates that override the built-in ones")
-    common(p)
-    p.set_defaults(func=cmd_check)
-
-
-cli.register(_add_command)

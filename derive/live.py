@@ -44,7 +44,6 @@ In LaTeX sources the statement and comment delimiters are ``((* ... *))`` and
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
@@ -56,7 +55,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ._model import Catalog
     from ._solution import Solution
-    from ._units import Dimension
+    from ._units import Dimension, UnitTable
 
 __all__ = ["LiveValue", "render_source"]
 
@@ -80,7 +79,8 @@ class LiveValue:
     """A number from the engine in a live source; prints as the engine's display of it."""
 
     def __init__(self, target: str, value: "sympy.Expr", dims: "Dimension", units: str, mode: str,
-                 digits: int | None = None, regime: str = "") -> None:
+                 digits: int | None = None, regime: str = "", table: "UnitTable | None" = None) -> None:
+        self._table = table          # the catalog's units, for .to(UNIT)
         self._target = target
         self._value = value
         self._dims = dims
@@ -133,7 +133,9 @@ class LiveValue:
 
         from ._units import format_number, parse_unit
 
-        factor, dims = parse_unit(unit)
+        if self._table is None:
+            raise UnitError(f"{self._target} cannot be converted: it carries no unit table", unit=unit)
+        factor, dims = parse_unit(unit, self._table)
         if dims != self._dims:
             raise UnitError(f"{self._target} is in {self.unit}, not in {unit} ({dims.unit_string()}); "
                             f"convert it to a unit of {self.unit}",
@@ -180,6 +182,7 @@ class _Context:
     # -- engine calls ---------------------------------------------------------
 
     def _solve(self, target: Any, kwargs: Mapping[str, Any]) -> tuple["Solution", dict[str, Any]]:
+        from ._question import Question
         from ._solver import solve
 
         if not isinstance(target, str):
@@ -187,9 +190,10 @@ class _Context:
         options = {k: kwargs[k] for k in _OPTIONS if k in kwargs}
         given = {k: self._input(k, v) for k, v in kwargs.items() if k not in _OPTIONS}
         presets = _names(options.get("presets", ())) + _names(options.get("preset", ()))
-        sol = solve(target, given, hw=options.get("hw"), model=options.get("model"), presets=presets,
-                    bound=options.get("bound"), require=_names(options.get("require", ())),
-                    multiple_of=options.get("multiple_of"), catalog=self.catalog)
+        question = Question.of(target, given, hw=options.get("hw"), model=options.get("model"), presets=presets,
+                               bound=options.get("bound"), require=_names(options.get("require", ())),
+                               multiple_of=options.get("multiple_of"))
+        sol = solve(question, catalog=self.catalog)
         return sol, options
 
     def _input(self, name: str, value: Any) -> Any:
@@ -224,7 +228,7 @@ class _Context:
     def q(self, target: str, **kwargs: Any) -> LiveValue:
         sol, options = self._solve(target, kwargs)
         return LiveValue(sol.target, sol.value, sol.dims, self._units(options), self.mode,
-                         options.get("digits"), self._regime_name(sol))
+                         options.get("digits"), self._regime_name(sol), self.catalog.units)
 
     def const(self, name: str, hw: str | None = None, model: str | None = None, preset: Any = None,
               presets: Any = None, units: str | None = None, digits: int | None = None) -> LiveValue:
@@ -245,7 +249,8 @@ class _Context:
         if value is None:
             where = ", ".join(p.id for p in chosen) or "no preset"
             raise InputError(f"{q.id} has no value in {where}; name the preset that holds it")
-        return LiveValue(q.id, value, q.dims, self._units({"units": units or self.units}), self.mode, digits)
+        return LiveValue(q.id, value, q.dims, self._units({"units": units or self.units}), self.mode, digits,
+                         table=self.catalog.units)
 
     def claims(self, file: str, verdict: str | None = None) -> list["ClaimView"]:
         """The verdicts of ``derive check`` on a claims file (a path relative to the source)."""
@@ -278,9 +283,8 @@ class _Context:
 
     def name(self, ident: str, lang: str | None = None) -> str:
         """The catalog's name of a quantity, relation, condition or preset, in the source's language."""
-        from .render import pick
-
         from ._model import Reference
+        from .render import pick
 
         entry = self.catalog.entry(ident)[0]
         if isinstance(entry, Reference):        # a reference: its title
@@ -337,9 +341,9 @@ class ClaimView:
 
     def __init__(self, result: Any, lang: str, mode: str) -> None:
         from .check import computed_text, note_text
-        from .render import _make_msg, template_dirs
+        from .render import message_function, template_dirs
 
-        msg = _make_msg(tuple(template_dirs()))
+        msg = message_function(tuple(template_dirs()))
         self.id = result.claim.id
         self.verdict_id = result.verdict
         self.verdict = msg(f"check_verdict_{result.verdict}", lang)
@@ -479,45 +483,3 @@ def _unit_filter(value: Any, unit: str, digits: int | None = None) -> str:
     if not isinstance(value, LiveValue):
         raise InputError(f"unit({unit!r}) converts a value from q(...), not {type(value).__name__}")
     return value.to(unit, digits)
-
-
-# ---------------------------------------------------------------------------
-# the command
-
-
-def cmd_render(args) -> int:
-    from ._loader import load_catalog
-
-    catalog = load_catalog(args.formulas or ())
-    text = render_source(args.source, output=args.output, lang=args.lang, units=args.units, catalog=catalog)
-    if args.output:
-        path = Path(args.output)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
-        print(path)
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-def _add_command(sub, common) -> None:
-    p = sub.add_parser("render", help="render a live Markdown/LaTeX/HTML source whose numbers are engine calls",
-                       description="Render SOURCE (.md, .tex or .html), a Jinja template run in a sandbox whose "
-                                   "numbers are engine calls: q(...), solution(...), plot(...), name(...).")
-    p.add_argument("source", metavar="SOURCE", help="the live source, e.g. reports/bandwidth-wall.zh.src.md")
-    p.add_argument("-o", "--output", metavar="OUT", help="write to OUT (plots go to img/ beside it); default stdout")
-    p.add_argument("--units", choices=("si", "iec"), default="si", help="decimal (si) or binary (iec) prefixes")
-    common(p)
-    p.set_defaults(func=cmd_render)
-
-
-def _register() -> None:
-    from . import cli
-
-    cli.register(_add_command)
-
-
-_register()

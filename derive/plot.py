@@ -31,7 +31,6 @@ output carry no timestamps, so the same figure gives the same file.
 
 from __future__ import annotations
 
-import sys
 import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
@@ -156,59 +155,3 @@ def save(fig: "Figure", path: str | Path) -> Path:
 def plot(kind: str, output: str | Path, **options: Any) -> Path:
     """Draw a plot (see :func:`figure` for the options) and write it to ``output``."""
     return save(figure(kind, **options), output)
-
-
-# ---------------------------------------------------------------------------
-# the command
-
-
-def cmd_plot(args) -> int:
-    from ._loader import load_catalog
-    from .cli import parse_assignments
-
-    catalog = load_catalog(args.formulas or ())
-    kind = kind_of(args.kind)
-    output = args.output or f"{kind}.png"
-    points = {}
-    for item in args.point or ():
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip() or not value.strip():
-            raise InputError(f"malformed --point {item!r}: write NAME=INTENSITY, e.g. --point 'my kernel=12'")
-        points[name.strip()] = value.strip()
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", FontWarning)
-        path = plot(kind, output, hw=args.hw or (), model=args.model, lang=args.lang,
-                    given=parse_assignments(args.inputs), points=points, seq_lens=args.seq_len,
-                    presets=args.preset or (), catalog=catalog)
-    for w in caught:
-        if issubclass(w.category, FontWarning):
-            print(f"derive: warning: {w.message}", file=sys.stderr)
-    print(path)
-    return 0
-
-
-def _add_command(sub, common) -> None:
-    p = sub.add_parser("plot", help="plot a roofline, training memory, KV cache or memory hierarchy",
-                       description="Plot the engine's numbers. KIND is roofline, memory, kv-cache or hierarchy.")
-    p.add_argument("kind", metavar="KIND", help="roofline, memory, kv-cache or hierarchy")
-    p.add_argument("inputs", nargs="*", metavar="NAME=VALUE", help="fixed inputs, e.g. seq_len=4096 num_devices=8")
-    p.add_argument("--hw", action="append", metavar="ID", help="hardware preset (repeatable for the roofline)")
-    p.add_argument("--model", metavar="ID", help="model preset (memory, kv-cache)")
-    p.add_argument("--preset", action="append", metavar="ID",
-                   help="setup preset for the memory plot (optimizer, activation estimate); repeatable")
-    p.add_argument("--point", action="append", metavar="NAME=INTENSITY",
-                   help="put your own operation on the roofline, e.g. --point 'my kernel=12'; repeatable")
-    p.add_argument("--seq-len", action="append", type=int, metavar="N",
-                   help="a sequence length for the kv-cache plot; repeatable (default 1024 4096 16384 65536)")
-    p.add_argument("-o", "--output", metavar="FILE", help="FILE.png, FILE.svg or FILE.pdf (default KIND.png)")
-    common(p)
-    p.set_defaults(func=cmd_plot)
-
-
-def _register() -> None:
-    from . import cli
-
-    cli.register(_add_command)
-
-
-_register()

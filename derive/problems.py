@@ -31,7 +31,7 @@ a test asserts. Grammar::
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -43,9 +43,10 @@ from ._datafile import file_error as _err
 from ._datafile import name_list as _list
 from ._errors import CatalogError, DeriveError
 from ._model import Catalog, Source, Text
+from ._question import Question
 from ._yamlio import line_of, read_yaml
 
-__all__ = ["Problem", "Question", "load_problem", "read_question", "solve_problem"]
+__all__ = ["Problem", "ProblemQuestion", "load_problem", "read_question", "solve_problem"]
 
 PROBLEM_FIELDS = {"id", "title", "source", "statement", "assumptions", "questions", "hw", "model", "presets",
                   "given", "units", "note"}
@@ -54,30 +55,26 @@ QUESTION_FIELDS = {"id", "ask", "solve", "given", "hw", "model", "presets", "bou
 
 
 @dataclass(frozen=True)
-class Question:
-    """One question of a problem: everything ``solve()`` needs, and its text."""
+class ProblemQuestion:
+    """One question of a problem: the :class:`~derive.Question` it asks, and its text."""
 
     id: str
     ask: Text | None   # None only for questions read with ask_required=False (claims)
-    target: str
-    given: dict[str, str] = field(default_factory=dict)
-    hw: str | None = None
-    model: str | None = None
-    presets: tuple[str, ...] = ()
-    bound: str | None = None
-    require: tuple[str, ...] = ()
-    multiple_of: int | None = None
+    question: Question
     units: str = "si"
     note: Text | None = None
     expect: str | None = None
     tolerance: float | None = None
     line: int = 0
 
+    @property
+    def target(self) -> str:
+        return self.question.target
+
     def solve(self, catalog: Catalog | None = None):
         from ._solver import solve
 
-        return solve(self.target, self.given, hw=self.hw, model=self.model, presets=self.presets,
-                     bound=self.bound, require=self.require, multiple_of=self.multiple_of, catalog=catalog)
+        return solve(self.question, catalog=catalog)
 
 
 @dataclass(frozen=True)
@@ -89,7 +86,7 @@ class Problem:
     statement: Text
     source: Source
     assumptions: tuple[Text, ...]
-    questions: tuple[Question, ...]
+    questions: tuple[ProblemQuestion, ...]
     units: str = "si"
     file: str = ""
 
@@ -103,10 +100,10 @@ class Problem:
 
 
 def read_question(file: str, raw: Any, catalog: Catalog, *, qid: str,
-                  defaults: Any = None, ask_required: bool = True) -> Question:
+                  defaults: Any = None, ask_required: bool = True) -> ProblemQuestion:
     """Validate one question mapping (``solve``, ``given``, ``hw``, ``model``, ``presets``, ``bound``,
     ``require``, ``multiple_of``, ``units``, ``note``, ``expect``, ``tolerance``, ``ask``) into a
-    :class:`Question`; names are checked against the catalog.
+    :class:`ProblemQuestion`; names are checked against the catalog.
 
     ``defaults`` holds values that apply when the question does not give its own: ``given`` (merged
     under the question's), ``hw``, ``model``, ``presets``, ``units``. Unknown fields are the caller's
@@ -162,12 +159,15 @@ def read_question(file: str, raw: Any, catalog: Catalog, *, qid: str,
             raise _err(file, tol, "tolerance is a number (a relative error, e.g. 0.01)", qid) from exc
         if not tol >= 0:
             raise _err(file, raw.get("tolerance"), "tolerance must not be negative", qid)
-    return Question(
-        id=qid, ask=_text(file, raw.get("ask"), "ask", qid, required=ask_required), target=target,
-        given={str(k): str(v) for k, v in given.items()}, hw=str(hw) if hw else None,
-        model=str(model) if model else None, presets=presets, bound=str(bound) if bound else None,
-        require=require, multiple_of=multiple, units=units,
-        note=_text(file, raw.get("note"), "note", qid, required=False),
+    try:
+        question = Question.of(target, {str(k): str(v) for k, v in given.items()}, hw=str(hw) if hw else None,
+                               model=str(model) if model else None, presets=presets,
+                               bound=str(bound) if bound else None, require=require, multiple_of=multiple)
+    except DeriveError as exc:
+        raise _err(file, raw, exc.message, qid) from exc
+    return ProblemQuestion(
+        id=qid, ask=_text(file, raw.get("ask"), "ask", qid, required=ask_required), question=question,
+        units=units, note=_text(file, raw.get("note"), "note", qid, required=False),
         expect=str(raw["expect"]) if raw.get("expect") is not None else None,
         tolerance=tol, line=line_of(raw) or 0)
 
@@ -194,7 +194,7 @@ def load_problem(path: str | os.PathLike, catalog: Catalog | None = None) -> Pro
     units = str(data.get("units") or "si")
     if units not in ("si", "iec"):
         raise _err(file, data.get("units"), "units is si or iec", pid)
-    questions: list[Question] = []
+    questions: list[ProblemQuestion] = []
     raw_questions = data.get("questions")
     if not isinstance(raw_questions, list) or not raw_questions:
         raise _err(file, data, "a problem needs a list of questions", pid)
@@ -217,7 +217,7 @@ def load_problem(path: str | os.PathLike, catalog: Catalog | None = None) -> Pro
                    questions=tuple(questions), units=units, file=file)
 
 
-def expected_value(question: Question, catalog: Catalog) -> sympy.Expr | None:
+def expected_value(question: ProblemQuestion, catalog: Catalog) -> sympy.Expr | None:
     """The ``expect`` value of a question in base units."""
     if question.expect is None:
         return None
@@ -226,7 +226,7 @@ def expected_value(question: Question, catalog: Catalog) -> sympy.Expr | None:
     return parse_value(question.expect, catalog.quantity(question.target), catalog.units)
 
 
-def solve_problem(problem: Problem, catalog: Catalog | None = None) -> list[tuple[Question, Any]]:
+def solve_problem(problem: Problem, catalog: Catalog | None = None) -> list[tuple[ProblemQuestion, Any]]:
     """Solve every question; errors carry the problem file and the question's line."""
     from ._loader import load_catalog
 

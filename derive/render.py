@@ -22,66 +22,15 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ._errors import InputError, TemplateError
+from ._escape import escaper, latex_escape, latex_url, markdown_escape, math_filter
+from ._formats import FORMATS as _ALL_FORMATS
+from ._formats import LANGS, markup_of_template, output_format
 
-__all__ = ["FORMATS", "latex_escape", "markdown_escape", "message_table", "pick", "render_solution",
-           "render_template", "template_dirs"]
+__all__ = ["FORMATS", "LANGS", "latex_escape", "latex_url", "markdown_escape", "message_table", "pick",
+           "render_solution", "render_template", "template_dirs"]
 
-FORMATS = {
-    "text": "solution.txt.j2",
-    "md": "solution.md.j2",
-    "html": "solution.html.j2",
-    "tex": "solution.tex.j2",
-    "beamer": "solution.beamer.j2",
-    "latex-fragment": "solution.fragment.tex.j2",
-}
-LANGS = ("en", "zh", "both")
-
-_TEX_SPECIALS = {
-    "\\": r"\textbackslash{}", "%": r"\%", "&": r"\&", "_": r"\_", "#": r"\#", "$": r"\$",
-    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-}
-
-
-def latex_escape(text: Any) -> str:
-    """Escape ``% & _ # $ { } ~ ^ \\`` so that text typesets as itself."""
-    return "".join(_TEX_SPECIALS.get(ch, ch) for ch in str(text))
-
-
-def latex_url(url: Any) -> str:
-    """A URL for ``\\href{...}``: unusual characters percent-encoded, then ``% #`` escaped."""
-    from urllib.parse import quote
-
-    return quote(str(url), safe=":/?=&.-_~+,;@!*'()").replace("%", r"\%").replace("#", r"\#").replace("&", r"\&")
-
-
-_MD_SPECIALS = {ch: "\\" + ch for ch in "\\`*_[]<>|$#"}
-
-
-def markdown_escape(text: Any) -> str:
-    """Escape Markdown and math specials (``\\ ` * _ [ ] < > | $ #``) so that text shows as itself on GitHub."""
-    return "".join(_MD_SPECIALS.get(ch, ch) for ch in _WHITESPACE.sub(" ", str(text)))
-
-
-_WHITESPACE = re.compile(r"\s+")
-
-
-def _make_math(mode: str):
-    """The ``math`` filter: LaTeX math as this output writes it (``$...$``, ``$$...$$`` or MathML)."""
-    from markupsafe import Markup
-
-    def math(latex: Any, display: bool = False) -> Markup:
-        latex = str(latex)
-        if mode == "html":
-            from ._mathml import to_mathml
-
-            return Markup(to_mathml(latex, display))
-        if mode == "md" and display:
-            return Markup(f"\n\n$$\n{latex}\n$$\n\n")
-        if mode == "tex" and display:
-            return Markup(f"\\[ {latex} \\]")
-        return Markup(f"${latex}$")
-
-    return math
+# the formats that write one worked solution, and their templates (a view of the one table in _formats.py)
+FORMATS = {f.name: f.solution for f in _ALL_FORMATS.values() if f.solution}
 
 
 def default_templates_dir() -> Path:
@@ -110,14 +59,14 @@ def _messages(dirs: tuple[Path, ...]) -> dict[str, dict[str, str]]:
     import hashlib
     import pickle
 
-    from ._loader import _cache_dir
+    from ._cache import cache_dir
 
     files = [p for d in dirs for p in sorted(d.glob("messages*.yaml"))]
     digest = hashlib.sha256(b"derive-messages-1")
     for f in files:
         st = f.stat()
         digest.update(f"{f}:{st.st_mtime_ns}:{st.st_size}".encode())
-    cache = _cache_dir()
+    cache = cache_dir()
     path = cache / f"messages-{digest.hexdigest()[:24]}.pickle" if cache else None
     if path is not None and path.is_file():
         try:
@@ -167,19 +116,6 @@ def message_table(templates: str | os.PathLike | None = None) -> dict[str, dict[
     return dict(_messages(tuple(template_dirs(templates))))
 
 
-def _escaper(mode: str):
-    """The function that makes plain text safe in an output ``mode`` (``text`` needs none)."""
-    if mode == "tex":
-        return latex_escape
-    if mode == "md":
-        return markdown_escape
-    if mode == "html":
-        from markupsafe import escape
-
-        return escape
-    return None
-
-
 def _fill(text: str, fields: Mapping[str, Any], escape) -> str:
     """``text.format(**fields)`` where the message's own words and every plain field are escaped.
 
@@ -204,9 +140,9 @@ def _fill(text: str, fields: Mapping[str, Any], escape) -> str:
     return Markup("".join(out))
 
 
-def _make_msg(dirs: tuple[Path, ...], mode: str = "text"):
+def message_function(dirs: tuple[Path, ...], mode: str = "text"):
     table = _messages(dirs)
-    escape = _escaper(mode)
+    escape = escaper(mode)
 
     def msg(key: str, lang: str = "en", **fields: Any) -> str:
         entry = table.get(key)
@@ -248,7 +184,7 @@ def pick(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") ->
 
 def _make_pick(mode: str):
     """``pick`` for an output mode: the catalog text comes out escaped (and marked as such)."""
-    escape = _escaper(mode)
+    escape = escaper(mode)
     if escape is None:
         return pick
 
@@ -278,10 +214,7 @@ def _escaping(escape):
 
 def template_mode(name: str) -> str:
     """How text is escaped in a template, from its file name: html, md, tex or text."""
-    for suffix, mode in ((".html.j2", "html"), (".md.j2", "md"), (".tex.j2", "tex"), (".beamer.j2", "tex")):
-        if name.endswith(suffix):
-            return mode
-    return "text"
+    return markup_of_template(name)
 
 
 MAX_TEMPLATE_ITEMS = 1_000_000   # characters or items a template expression may build with * ("x" * 10**10)
@@ -327,9 +260,9 @@ def _bounded_sandbox():
 def _environment(dirs: tuple[Path, ...], mode: str):
     import jinja2
 
-    from ._loader import _cache_dir
+    from ._cache import cache_dir
 
-    cache = _cache_dir()
+    cache = cache_dir()
     bytecode_cache = None
     if cache is not None:
         # one folder per mode: a partial compiled with autoescape must not be reused without it
@@ -348,12 +281,12 @@ def _environment(dirs: tuple[Path, ...], mode: str):
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.globals["msg"] = _make_msg(dirs, mode)
+    env.globals["msg"] = message_function(dirs, mode)
     env.globals["pick"] = _make_pick(mode)
     env.filters["tex"] = _escaping(latex_escape)
     env.filters["md"] = _escaping(markdown_escape)
     env.filters["texurl"] = latex_url
-    env.filters["math"] = _make_math(mode)
+    env.filters["math"] = math_filter(mode)
     return env
 
 
@@ -433,12 +366,12 @@ def render_solution(solution, fmt: str = "md", lang: str = "en", units: str = "s
     """Write up a :class:`~derive.Solution` as ``text``, ``md``, ``html``, ``tex`` or ``beamer``."""
     from ._present import build_view
 
-    if fmt not in FORMATS:
-        raise InputError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    template = output_format(fmt, needs="solution").solution
+    assert template is not None
     if lang not in LANGS:
-        raise InputError(f"unknown language {lang!r}; choose en, zh or both")
+        raise InputError(f"unknown language {lang!r}; choose en, zh or both", name="lang")
     view = build_view(solution, units)
-    context = {"s": view, "lang": lang, "units": units, "output": template_mode(FORMATS[fmt])}
+    context = {"s": view, "lang": lang, "units": units, "output": template_mode(template)}
     if extra:
         context.update(extra)
-    return render_template(FORMATS[fmt], context, templates=templates)
+    return render_template(template, context, templates=templates)

@@ -15,14 +15,13 @@ The committed Markdown in ``reports/`` is made by::
 
 from __future__ import annotations
 
-import argparse
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from . import cli
 from ._errors import InputError
+from ._formats import FORMATS
 
 if TYPE_CHECKING:
     from ._model import Catalog
@@ -30,14 +29,9 @@ if TYPE_CHECKING:
 
 __all__ = ["REPORT_FORMATS", "ReportFile", "render_report", "report_context", "write_reports"]
 
-# format -> (template, file suffix)
-REPORT_FORMATS = {
-    "md": ("report.md.j2", "md"),
-    "html": ("report.html.j2", "html"),
-    "tex": ("report.tex.j2", "tex"),
-    "beamer": ("report.beamer.j2", "slides.tex"),
-}
-ALL_FORMATS = ("md", "html", "tex", "beamer", "pdf")
+# the formats with a report template: format -> (template, file suffix); pdf is compiled from tex/beamer
+REPORT_FORMATS = {f.name: (f.report, f.suffix) for f in FORMATS.values() if f.report}
+ALL_FORMATS = (*REPORT_FORMATS, *(f.name for f in FORMATS.values() if f.compiled_from))
 REGENERATE = "derive report reports/*.yaml --lang en,zh --format md -o reports/"
 
 
@@ -66,7 +60,7 @@ def _merge_citations(views: Sequence[dict[str, Any]], extra: Sequence[dict[str, 
 
 def report_context(problem: "Problem", catalog: "Catalog", units: str | None = None) -> dict[str, Any]:
     """Solve every question of ``problem`` and build what the report templates need."""
-    from ._present import _source_view, build_view
+    from ._present import build_view, source_view
     from .problems import solve_problem
 
     questions: list[dict[str, Any]] = []
@@ -76,7 +70,7 @@ def report_context(problem: "Problem", catalog: "Catalog", units: str | None = N
             "n": n, "id": q.id, "ask": {"en": q.ask.en, "zh": q.ask.zh} if q.ask else None,
             "note": {"en": q.note.en, "zh": q.note.zh} if q.note else None, "s": view,
         })
-    source = _source_view(catalog, problem.source) if problem.source.ref else None
+    source = source_view(catalog, problem.source) if problem.source.ref else None
     citations = _merge_citations([q["s"] for q in questions], [source] if source else [])
     stem = Path(problem.file).name.removesuffix(".yaml").removesuffix(".yml") if problem.file else problem.id
     return {
@@ -108,16 +102,6 @@ def render_report(problem: "Problem", fmt: str, lang: str, *, catalog: "Catalog"
     ctx = dict(base, lang=lang, output=template_mode(template),
                other_language_file=f"{base['problem']['stem']}.{other}.{REPORT_FORMATS[fmt][1]}" if other else "")
     return render_template(template, ctx, templates=templates)
-
-
-def _split(value: str, allowed: Sequence[str], what: str) -> list[str]:
-    items = [v.strip() for v in value.split(",") if v.strip()]
-    if not items:
-        raise InputError(f"--{what} is empty; choose from {', '.join(allowed)}")
-    for v in items:
-        if v not in allowed:
-            raise InputError(f"unknown {what} {v!r}; choose from {', '.join(allowed)} (comma-separated)")
-    return list(dict.fromkeys(items))
 
 
 def write_reports(files: Sequence[str | os.PathLike], out_dir: str | os.PathLike, *, langs: Sequence[str],
@@ -165,47 +149,3 @@ def _write(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise InputError(f"cannot write {path}: {exc.strerror or exc}") from exc
-
-
-# ---------------------------------------------------------------------------
-# the command
-
-
-def cmd_report(args: argparse.Namespace) -> int:
-    from ._loader import load_catalog
-    from .problems import load_problem
-
-    langs = _split(args.lang, ("en", "zh", "both"), "lang")
-    formats = _split(args.format, ALL_FORMATS, "format")
-    catalog = load_catalog(args.formulas or ())
-    if args.output is None:
-        if len(args.files) != 1 or len(langs) != 1 or len(formats) != 1 or formats[0] == "pdf":
-            raise InputError("several files, languages or formats, or pdf, need -o DIR to write into")
-        problem = load_problem(args.files[0], catalog)
-        text = render_report(problem, formats[0], langs[0], catalog=catalog, units=args.units,
-                             templates=args.templates)
-        cli._write(text, None)
-        return 0
-    for item in write_reports(args.files, args.output, langs=langs, formats=formats, units=args.units,
-                              templates=args.templates, catalog=catalog):
-        print(item.path)
-    return 0
-
-
-def _add_command(sub: argparse._SubParsersAction, common: Callable[[argparse.ArgumentParser], None]) -> None:
-    p = sub.add_parser("report", help="write up a problem file: statement, assumptions, worked solutions")
-    p.add_argument("files", nargs="+", metavar="FILE", help="problem files (reports/*.yaml)")
-    p.add_argument("-o", "--output", metavar="DIR", help="folder to write <name>.<lang>.<ext> into")
-    p.add_argument("--lang", default="both", metavar="LANG",
-                   help="en, zh or both (each block in Chinese, then English); en,zh writes one file per language")
-    p.add_argument("--format", default="md", metavar="FORMATS",
-                   help="comma-separated: md, html, tex (article), beamer (slides), pdf (compiled with "
-                        "latexmk -xelatex; the slides too when beamer is listed)")
-    p.add_argument("--units", choices=("si", "iec"), help="decimal or binary prefixes (default: the problem file's)")
-    p.add_argument("--templates", metavar="DIR", help="a folder of templates that override the built-in ones")
-    p.add_argument("--formulas", action="append", metavar="PATH", help="extra formula file or folder; repeatable")
-    p.add_argument("--debug", action="store_true", help="show the traceback of an internal error")
-    p.set_defaults(func=cmd_report)
-
-
-cli.register(_add_command)

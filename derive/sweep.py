@@ -31,8 +31,7 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import IO, TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -42,6 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
     from ._model import Catalog
+    from ._question import Question
     from ._solution import Solution
     from ._vectorize import Vectorized
 
@@ -129,9 +129,11 @@ class SweepResult:
     values: "np.ndarray"
     grid: str                          # "outer" or "zip"
     bound: str | None
-    reference: "Solution"              # the symbolic solve the sweep was compiled from
-    compiled: "Vectorized"
+    reference: "Solution | None"       # the symbolic solve the sweep was compiled from
+    compiled: "Vectorized | None"
     verified: tuple[int, ...]          # flat indices the engine re-solved and matched
+    question: "Question | None" = None  # what was asked, with the fixed inputs
+    catalog: "Catalog | None" = field(default=None, repr=False, compare=False)
 
     @property
     def size(self) -> int:
@@ -158,6 +160,41 @@ class SweepResult:
             return {a.name: float(a.values[index]) for a in self.axes}
         where = np.unravel_index(index, self.values.shape)
         return {a.name: float(a.values[i]) for a, i in zip(self.axes, where)}
+
+    def question_at(self, index: int) -> "Question":
+        """The question at flat grid ``index``: the fixed inputs and this point's swept ones, exactly."""
+        assert self.question is not None and self.catalog is not None
+        point = {n: _exact(v, self.catalog.quantities[n]) for n, v in self.point(index).items()}
+        return self.question.with_given(**point)
+
+    def solve_at(self, index: int) -> "Solution":
+        """The engine's exact answer at flat grid ``index``."""
+        from ._solver import solve
+
+        return solve(self.question_at(index), catalog=self.catalog)
+
+    def verify(self, count: int) -> tuple[int, ...]:
+        """Solve ``count`` grid points exactly (always both ends) and compare with the vectorised values;
+        returns the flat indices checked, or raises :class:`~derive.VerificationError`."""
+        import numpy as np
+
+        size = self.size
+        picks = sorted(set(int(i) for i in np.linspace(0, size - 1, max(2, count)).round())) if size > 1 else [0]
+        flat = self.values.ravel()
+        for index in picks:
+            got = float(flat[index])
+            try:
+                sol = self.solve_at(index)
+            except NoSolutionError:
+                if np.isnan(got):
+                    continue
+                raise VerificationError(f"sweep check failed at {self.point(index)}: the engine finds no value "
+                                        f"but the vectorised sweep gives {got!r}; please report it") from None
+            want = sol.value
+            if np.isnan(got) or not _agrees(want, got):
+                raise VerificationError(f"sweep check failed at {self.point(index)}: the engine gives "
+                                        f"{float(want.evalf(17))!r}, the vectorised sweep {got!r}; please report it")
+        return tuple(picks)
 
     def header(self) -> list[str]:
         return [f"{a.name} [{a.unit}]" for a in self.axes] + [f"{self.target} [{self.unit}]"]
@@ -203,20 +240,27 @@ def _write_numbers(out: IO[str], col: "np.ndarray") -> None:
 # the verb
 
 
-def sweep(target: str, axes: Mapping[str, Any], given: Mapping[str, Any] | None = None, *,
+def sweep(question: "Question | str", axes: Mapping[str, Any], given: Mapping[str, Any] | None = None, *,
           hw: str | None = None, model: str | None = None, presets: Sequence[str] = (),
           bound: str | None = None, require: Sequence[str] = (), multiple_of: int | None = None,
           grid: str = "outer", verify: int = 3, catalog: "Catalog | None" = None) -> SweepResult:
-    """Evaluate ``target`` over a grid of the ``axes`` (name → spec or array), other inputs fixed.
+    """Evaluate a question's target over a grid of the ``axes`` (name → spec or array), other inputs fixed.
 
-    The options are those of :func:`derive.solve`. ``verify`` grid points
-    (always the first and the last) are solved again exactly by the engine and
-    must agree with the vectorised values; ``verify=0`` skips that.
+    ``question`` is a :class:`~derive.Question` (its inputs are the fixed ones), or a target
+    name with ``given`` and the options of :func:`derive.solve`. ``verify`` grid points
+    (always the first and the last) are solved again exactly by the engine and must agree
+    with the vectorised values; ``verify=0`` skips that.
     """
     import numpy as np
 
-    from ._solver import solve
+    from ._question import Question, QuestionError
 
+    if isinstance(question, Question):
+        if given is not None or hw or model or presets or bound or require or multiple_of is not None:
+            raise QuestionError("give either a Question or `target` with its options, not both", name="target")
+    else:
+        question = Question.of(question, given, hw=hw, model=model, presets=presets, bound=bound, require=require,
+                               multiple_of=multiple_of)
     if catalog is None:
         from ._loader import load_catalog
 
@@ -229,9 +273,8 @@ def sweep(target: str, axes: Mapping[str, Any], given: Mapping[str, Any] | None 
     names = [a.name for a in parsed]
     if len(set(names)) != len(names):
         raise InputError("a name is swept twice (also as an alias); sweep it once")
-    fixed = dict(given or {})
     for a in parsed:
-        for key in list(fixed):
+        for key, _ in question.given:
             if catalog.quantity(str(key)).id == a.name:
                 raise InputError(f"{a.name} is both swept and given; give it once")
     if grid == "zip":
@@ -246,24 +289,18 @@ def sweep(target: str, axes: Mapping[str, Any], given: Mapping[str, Any] | None 
     if size > MAX_POINTS:
         raise InputError(f"the grid has {size:,} points; at most {MAX_POINTS:,} are allowed")
 
-    options = dict(hw=hw, model=model, presets=tuple(presets), bound=bound, require=tuple(require),
-                   multiple_of=multiple_of, catalog=catalog)
-
-    def at(index: int) -> dict[str, Any]:
-        point = _point(parsed, shape, grid, index)
-        return {**fixed, **{n: _exact(v, catalog.quantities[n]) for n, v in point.items()}}
-
-    reference = _reference(target, at, size, options, solve)
+    result = SweepResult(question.target, "", tuple(parsed), np.empty(shape), grid, question.bound,
+                         None, None, (), question, catalog)
+    reference = _reference(result, size)
     compiled = _compile(reference, names)
     if grid == "zip":
         arrays = [a.values for a in parsed]
     else:
         arrays = [a.values.reshape([-1 if j == i else 1 for j in range(len(shape))]) for i, a in enumerate(parsed)]
     values = np.ascontiguousarray(compiled(*arrays))
-    result = SweepResult(reference.target, reference.unit, tuple(parsed), values, grid, bound, reference,
-                         compiled, ())
-    checked = _verify(result, at, verify, options, solve) if verify else ()
-    return SweepResult(result.target, result.unit, result.axes, values, grid, bound, reference, compiled, checked)
+    result = replace(result, target=reference.target, unit=reference.unit, values=values, reference=reference,
+                     compiled=compiled)
+    return replace(result, verified=result.verify(verify)) if verify else result
 
 
 def _compile(reference: "Solution", names: Sequence[str]) -> "Vectorized":
@@ -272,54 +309,22 @@ def _compile(reference: "Solution", names: Sequence[str]) -> "Vectorized":
     return vectorize(reference, names)
 
 
-def _point(axes: Sequence[Axis], shape: tuple[int, ...], grid: str, index: int) -> dict[str, float]:
-    import numpy as np
-
-    if grid == "zip":
-        return {a.name: float(a.values[index]) for a in axes}
-    where = np.unravel_index(index, shape)
-    return {a.name: float(a.values[i]) for a, i in zip(axes, where)}
-
-
 def _exact(value: float, q) -> Fraction | int:
     """A base-unit float as the exact number the engine takes (in the quantity's declared unit)."""
     exact = Fraction(value) / Fraction(int(q.factor.p), int(q.factor.q))
     return int(exact) if exact.denominator == 1 else exact
 
 
-def _reference(target: str, at, size: int, options: Mapping[str, Any], solve) -> "Solution":
+def _reference(result: "SweepResult", size: int) -> "Solution":
     """Solve at the first grid point, or at the first of a few others where a value exists."""
     first_error: DeriveError | None = None
     for index in dict.fromkeys([0, size - 1, size // 2, size // 4, (3 * size) // 4]):
         try:
-            return solve(target, at(index), **options)
+            return result.solve_at(index)
         except NoSolutionError as exc:
             first_error = first_error or exc
     assert first_error is not None
     raise NoSolutionError(f"no grid point has a value: {first_error}")
-
-
-def _verify(result: SweepResult, at, count: int, options: Mapping[str, Any], solve) -> tuple[int, ...]:
-    """Solve ``count`` grid points exactly (always both ends) and compare with the vectorised values."""
-    import numpy as np
-
-    size = result.size
-    picks = sorted(set(int(i) for i in np.linspace(0, size - 1, max(2, count)).round())) if size > 1 else [0]
-    flat = result.values.ravel()
-    for index in picks:
-        got = float(flat[index])
-        try:
-            sol = solve(result.target, at(index), **options)
-        except NoSolutionError:
-            if np.isnan(got):
-                continue
-            raise VerificationError(f"sweep check failed at {result.point(index)}: the engine finds no value "
-                                    f"but the vectorised sweep gives {got!r}; please report it") from None
-        want = sol.value
-        if np.isnan(got) or not _agrees(want, got):
-            raise VerificationError(f"sweep check failed at {result.point(index)}: the engine gives "
-                                    f"{float(want.evalf(17))!r}, the vectorised sweep {got!r}; please report it")
-    return tuple(picks)
 
 
 def _agrees(exact, got: float) -> bool:
@@ -328,66 +333,3 @@ def _agrees(exact, got: float) -> bool:
         return float(int(exact)) == got
     want = float(exact.evalf(30))
     return abs(want - got) <= 1e-12 * max(abs(want), abs(got))
-
-
-# ---------------------------------------------------------------------------
-# the command
-
-
-def cmd_sweep(args) -> int:
-    from ._loader import load_catalog
-    from .cli import parse_assignments
-
-    catalog = load_catalog(args.formulas or ())
-    items = parse_assignments(args.inputs)
-    axes = {k: v for k, v in items.items() if is_sweep_spec(v)}
-    given = {k: v for k, v in items.items() if not is_sweep_spec(v)}
-    if not axes:
-        raise InputError("nothing to sweep: give at least one NAME=START:STOP:NUM[:log] (or NAME=V1,V2,...)")
-    bound = "max" if args.max else ("min" if args.min else None)
-    result = sweep(args.target, axes, given, hw=args.hw, model=args.model, presets=args.preset or (),
-                   bound=bound, require=args.require or (), multiple_of=args.multiple_of,
-                   grid="zip" if args.zip else "outer", verify=args.verify, catalog=catalog)
-    write = result.write_json if args.format == "json" else result.write_csv
-    if args.output:
-        from pathlib import Path
-
-        path = Path(args.output)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("w", encoding="utf-8", newline="\n") as fh:
-                write(fh)
-        except OSError as exc:
-            raise InputError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
-    else:
-        write(sys.stdout)
-    return 0
-
-
-def _add_command(sub, common) -> None:
-    from . import cli
-
-    p = sub.add_parser("sweep", help="evaluate a solved quantity over a grid of inputs (NumPy)",
-                       description="Evaluate TARGET over a grid: NAME=START:STOP:NUM[:log] or NAME=V1,V2,... "
-                                   "per swept input, NAME=VALUE for fixed ones. Several swept names make an "
-                                   "outer product (--zip pairs them instead). Output in base units.")
-    p.add_argument("target", help="the quantity to evaluate (see 'derive list --kind quantity')")
-    p.add_argument("inputs", nargs="*", metavar="NAME=SPEC",
-                   help="seq_len=512:32768:7:log, hbm_capacity=16GB:80GB:5, batch=1,8,64 or a fixed NAME=VALUE")
-    cli.add_question_options(p, per=", per point")
-    p.add_argument("--zip", action="store_true", help="pair the swept values one to one instead of every combination")
-    p.add_argument("--verify", type=int, default=3, metavar="N",
-                   help="grid points the engine re-solves exactly to check the sweep (default 3, 0 to skip)")
-    p.add_argument("--format", choices=("csv", "json"), default="csv")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
-    common(p)
-    p.set_defaults(func=cmd_sweep)
-
-
-def _register() -> None:
-    from . import cli
-
-    cli.register(_add_command)
-
-
-_register()

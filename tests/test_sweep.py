@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 
@@ -23,12 +24,11 @@ def one_error_line(run) -> str:
 def engine_values(result: SweepResult, target: str, given=None, **options) -> np.ndarray:
     """The exact engine answer at every grid point (NaN where it finds none)."""
     from derive import NoSolutionError
-    from derive.sweep import _exact
 
     catalog = load_catalog(options.pop("formulas", ()))
     out = []
     for i in range(result.size):
-        point = {k: _exact(v, catalog.quantities[k]) for k, v in result.point(i).items()}
+        point = {k: v for k, v in result.question_at(i).given if k in {a.name for a in result.axes}}
         try:
             sol = solve(target, {**(given or {}), **point}, catalog=catalog, **options)
         except NoSolutionError:
@@ -173,12 +173,10 @@ def test_json_has_nulls_where_nothing_fits():
 
 def test_the_check_catches_a_wrong_vectorised_value():
     r = sweep("critical_ai", {"hbm_bw": "1TB/s:4TB/s:4"}, hw="a100", verify=0)
-    from derive.sweep import _verify
-
-    broken = SweepResult(r.target, r.unit, r.axes, r.values * (1 + 1e-9), r.grid, r.bound, r.reference,
-                         r.compiled, ())
+    broken = dataclasses.replace(r, values=r.values * (1 + 1e-9))
+    assert r.verify(2) == (0, 3)
     with pytest.raises(VerificationError, match="sweep check failed"):
-        _verify(broken, lambda i: {"hbm_bw": int(r.point(i)["hbm_bw"])}, 2, {"hw": "a100"}, solve)
+        broken.verify(2)
 
 
 def test_non_monotone_conditions_are_refused_not_guessed(tmp_path):

@@ -1,0 +1,207 @@
+"""Bounds: the largest or smallest value of a quantity for which required conditions hold.
+
+``find_bound`` makes the target an input, derives each condition as a function of it
+(``_steps.derive``), reduces each to a sign-equivalent expression in the target
+(:func:`sign_part`), finds the boundary points, decides on which side of them the
+conditions hold, and rounds to a whole number or a multiple. The answer is checked:
+every condition holds at it, and (when rounded) fails one step past it.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import sympy
+
+from ._errors import MissingInputsError, NoSolutionError, NotInvertibleError, VerificationError
+from ._exact import close, holds, sign, value_at
+from ._model import CatalogMemo
+from ._solution import Check, Note
+from ._steps import State, derive
+
+__all__ = ["find_bound", "sign_part"]
+
+
+# bounds
+
+
+def sign_part(expr: sympy.Expr, t: sympy.Symbol, memo: CatalogMemo) -> sympy.Expr:
+    """``expr`` with its positive factors free of ``t`` (and powers of ``t``) divided out: same sign,
+    same positive roots in ``t``.
+
+    ``8*B*D**2/F - 8*D**2*e/W`` becomes ``B*W - e*F``: D cancels, whether the target is B or D
+    (then the condition does not depend on it). Memoised in the catalog's memo.
+    """
+    key = (expr, t)
+    hit = memo.sign_parts.get(key)
+    if hit is None:
+        hit = memo.sign_parts[key] = _compute_sign_part(expr, t)
+    return hit
+
+
+def _compute_sign_part(expr: sympy.Expr, t: sympy.Symbol) -> sympy.Expr:
+    num, den = sympy.fraction(sympy.together(expr))
+
+    def keep(e: sympy.Expr) -> sympy.Expr:
+        e = sympy.factor_terms(sympy.expand(e)) if e.is_Add else e
+        factors = e.args if isinstance(e, sympy.Mul) else (e,)
+        out = []
+        for f in factors:
+            base = f.base if isinstance(f, sympy.Pow) else f
+            if not f.has(t) and (f.is_positive is True or base.is_positive is True):
+                continue
+            if base == t and f.is_positive is True:   # t**k > 0 for t > 0: it never changes the sign
+                continue
+            out.append(f)
+        return sympy.Mul(*out)
+
+    return keep(num) / keep(den)
+
+
+def find_bound(state: State, target: str, bound: str, conditions: Sequence, multiple_of: int | None
+           ) -> tuple[sympy.Expr, sympy.Expr, sympy.Expr, list[str], tuple[sympy.Basic, ...]]:
+    """The max or min of ``target`` under ``conditions``: (answer, exact edge, symbolic edge, ids, composed)."""
+    catalog = state.catalog
+    q = catalog.quantities[target]
+    t = state.sym(target)
+    # the target is an input here: each condition becomes a function of it
+    state.formulas[target] = t
+    state.origins[target] = frozenset({"bound"})
+    needed = sorted({s for c in conditions for s in c.symbols if s != target})
+
+    def relevant(trial: State) -> set[str]:
+        names: set[str] = set()
+        fmap = trial.formula_map()
+        for c in conditions:
+            g = sign_part(c.comparison.lhs.xreplace(fmap) - c.comparison.rhs.xreplace(fmap), t, catalog.memo)
+            names |= {s.name for s in g.free_symbols if s.name in trial.params}
+        return names
+
+    derive(state, needed, target, relevant)
+    fmap = state.formula_map()
+    nmap = {k: v for k, v in state.numeric_map().items() if k != t}
+    sides = []
+    roots: list[sympy.Expr] = []
+    for cond in conditions:
+        L, R = cond.comparison.lhs.xreplace(fmap), cond.comparison.rhs.xreplace(fmap)
+        g_sym = sign_part(L - R, t, catalog.memo)
+        g = sign_part((L - R).xreplace(nmap), t, catalog.memo)
+        if not g_sym.has(t):
+            raise NoSolutionError(f"condition {cond.id} ({cond.text}) does not depend on {target}; "
+                                  "it cannot bound it: bound another quantity of the condition",
+                                  quantity=target, relations=[cond.id])
+        if g.free_symbols - {t}:
+            raise MissingInputsError(target, sorted(s.name for s in g.free_symbols - {t}))
+        sides.append((cond, L, R, g, g_sym))
+        if not g.has(t):   # with these inputs it holds for every target value or for none
+            continue
+        key = ("value_at", g, target)
+        hit = catalog.memo.bounds.get(key)
+        if hit is None:
+            try:
+                hit = tuple(sympy.solve(sympy.Eq(g, 0), t))
+            except NotImplementedError as exc:
+                raise NotInvertibleError(cond.id, target, f"SymPy cannot isolate it ({exc})") from exc
+            catalog.memo.bounds[key] = hit
+        roots.extend(r for r in hit if not r.free_symbols and not r.has(sympy.I) and sign(r) > 0)
+    roots = sorted(set(roots), key=lambda r: float(r.evalf(30)))
+
+    def feasible(x: sympy.Expr) -> bool:
+        return all(holds(c.comparison.op, g.xreplace({t: x}), sympy.Integer(0)) for c, _, _, g, _ in sides)
+
+    names = ", ".join(c.id for c in conditions)
+    # feasibility on each interval between the boundary points
+    points = [sympy.Integer(0)] + roots
+    intervals = []
+    for i, lo in enumerate(points):
+        hi = points[i + 1] if i + 1 < len(points) else None
+        probe = (lo + hi) / 2 if hi is not None else (lo * 2 if lo != 0 else sympy.Integer(1))
+        intervals.append((lo, hi, feasible(probe)))
+    if not any(f for _, _, f in intervals) and not any(feasible(r) for r in roots):
+        raise NoSolutionError(f"no positive {target} satisfies {names} with these inputs; check the inputs",
+                              quantity=target, relations=[c.id for c in conditions])
+    if all(f for _, _, f in intervals) and all(feasible(r) for r in roots):
+        raise NoSolutionError(f"{names} holds for every positive {target} with these inputs, so {target} "
+                              f"has no {'maximum' if bound == 'max' else 'minimum'}; check the inputs",
+                              quantity=target, relations=[c.id for c in conditions])
+    if bound == "max":
+        if intervals[-1][2]:
+            raise NoSolutionError(f"{target} has no maximum: {names} holds for every large {target}; "
+                                  "did you mean --min?", quantity=target, relations=[c.id for c in conditions])
+        edges = [hi for lo, hi, f in intervals if f and hi is not None] + [r for r in roots if feasible(r)]
+        edge = max(edges, key=lambda r: float(r.evalf(30)))
+    else:
+        if intervals[0][2]:
+            raise NoSolutionError(f"{target} has no positive minimum: {names} holds for every small "
+                                  f"{target}; did you mean --max?", quantity=target,
+                                  relations=[c.id for c in conditions])
+        edges = [lo for lo, hi, f in intervals if f and lo != 0] + [r for r in roots if feasible(r)]
+        edge = min(edges, key=lambda r: float(r.evalf(30)))
+    # the closed form whose value is the edge
+    symbolic = edge
+    for _cond, _L, _R, _g, g_sym in sides:
+        key = ("symbolic", g_sym, target)
+        hit = catalog.memo.bounds.get(key)
+        if hit is None:
+            try:
+                hit = tuple(sympy.solve(sympy.Eq(g_sym, 0), t))
+            except NotImplementedError:
+                hit = ()
+            catalog.memo.bounds[key] = hit
+        match = next((c for c in hit if (v := value_at(c, nmap)) is not None and not v.has(sympy.I)
+                      and close(v, edge)), None)
+        if match is not None:
+            symbolic = match
+            break
+    # round to a whole number or a multiple
+    step = sympy.Integer(multiple_of) if multiple_of else (sympy.Integer(1) if q.integer else None)
+    answer = edge
+    if step is not None:
+        if bound == "max":
+            answer = sympy.floor(edge / step) * step
+            if not feasible(answer):
+                answer -= step
+        else:
+            answer = sympy.ceiling(edge / step) * step
+            if not feasible(answer):
+                answer += step
+        if answer <= 0 or not feasible(answer):
+            what = f"multiple of {step}" if multiple_of else "whole number"
+            raise NoSolutionError(f"no positive {what} {target} satisfies {names}; check the inputs"
+                                  + (" or use a smaller --multiple-of" if multiple_of else ""),
+                                  quantity=target, relations=[c.id for c in conditions])
+    elif not feasible(edge):
+        state.notes.append(Note.of("strict_bound", name=target))
+    # substitute back: the conditions hold at the answer and fail one step past it
+    at = dict(nmap)
+    at[t] = answer
+    for cond, L, R, g, _ in sides:
+        lv, rv = value_at(L, at), value_at(R, at)
+        if lv is None or rv is None:   # sides with inputs that cancel: check the reduced form
+            lv, rv = g.xreplace({t: answer}), sympy.Integer(0)
+        ok = holds(cond.comparison.op, lv, rv)
+        state.checks.append(Check("condition", cond.id, lv, rv, cond.comparison.op, ok, at=str(answer)))
+        if not ok:
+            raise VerificationError(f"internal check failed: {cond.id} does not hold at the bound {answer}; "
+                                    "this is a bug in derive, please report it")
+    if step is not None:
+        past = answer + step if bound == "max" else answer - step
+        if past > 0:
+            ok_past = feasible(past)
+            state.checks.append(Check("tight", names, past, answer, "", not ok_past, at=str(past), expect=False))
+            if ok_past:
+                raise VerificationError(f"internal check failed: the bound on {target} is not tight "
+                                        f"({past} also satisfies {names}); please report it")
+    # every quantity of the chain, at the answer
+    for name, f in list(state.formulas.items()):
+        if name not in state.values:
+            v = value_at(f, at)
+            if v is not None:
+                state.values[name] = v
+    composed = tuple(sympy.Rel(L, R, c.comparison.op) for c, L, R, _, _ in sides)
+    return answer, edge, symbolic, [c.id for c in conditions], composed
+
+
+# ---------------------------------------------------------------------------
+# the verb
+

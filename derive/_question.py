@@ -1,0 +1,158 @@
+"""A question to the engine as one value: what to find, from which inputs, under which conditions.
+
+Every way of asking builds a :class:`Question` (the Python API, the CLI, problem files,
+claims files, live sources, sweeps, plots) and the engine takes only that. Its fields are
+checked once, when it is made; the checks that need the catalog (do the names exist?) are
+made by :meth:`Question.resolve`. Errors about a field are :class:`QuestionError`\\ s that name
+the field in backticks (`require`); the CLI shows the matching flag (``--require``) instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from ._errors import InputError
+
+if TYPE_CHECKING:
+    from ._model import Catalog
+
+__all__ = ["BOUNDS", "Question", "QuestionError"]
+
+BOUNDS = ("max", "min")
+
+
+class QuestionError(InputError):
+    """A field of a question that cannot be used; ``name`` is the field.
+
+    The message names fields in backticks (`bound`, `require`) so that each front end can
+    spell them its own way (the CLI as ``--max``, ``--require``).
+    """
+
+
+def _names(value: Any, field_name: str) -> tuple[str, ...]:
+    """A list of names given as one name, a list or a tuple."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,) if value else ()
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise QuestionError(f"`{field_name}` is a name or a list of names, not {value!r}", name=field_name)
+
+
+def _optional_name(value: Any, field_name: str) -> str | None:
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise QuestionError(f"`{field_name}` is a name, not {value!r}", name=field_name)
+    return value
+
+
+def _given_pairs(given: Mapping[str, Any] | Sequence[tuple[str, Any]] | None) -> tuple[tuple[str, Any], ...]:
+    if given is None:
+        return ()
+    items = list(given.items()) if isinstance(given, Mapping) else list(given)
+    pairs = []
+    for item in items:
+        if not isinstance(item, tuple) or len(item) != 2 or not isinstance(item[0], str):
+            raise QuestionError(f"`given` maps quantity names to values, not {given!r}", name="given")
+        name, value = item
+        if not isinstance(value, (str, int, float, Fraction)) and not _is_rational(value):
+            raise QuestionError(f"`given` value of {name} must be a number or text such as '3.35 TB/s', "
+                                f"not {type(value).__name__}", name="given")
+        pairs.append((name, value))
+    names = [n for n, _ in pairs]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise QuestionError(f"`given` names {', '.join(twice)} twice; give each once", name="given")
+    return tuple(pairs)
+
+
+def _is_rational(value: Any) -> bool:
+    return getattr(value, "is_Rational", False) is True
+
+
+@dataclass(frozen=True)
+class Question:
+    """What to find (``target``) from which inputs and presets, as a bound or not.
+
+    ``given`` holds the inputs as typed (``"3.35 TB/s"``, or a number in the quantity's declared
+    unit), in order. ``bound`` is ``"max"`` or ``"min"`` and needs ``require``: condition ids whose
+    largest or smallest satisfying ``target`` is asked for; ``multiple_of`` rounds that bound.
+    Without ``bound``, ``require`` lists conditions the answer must satisfy.
+    """
+
+    target: str
+    given: tuple[tuple[str, Any], ...] = ()
+    hw: str | None = None
+    model: str | None = None
+    presets: tuple[str, ...] = ()
+    bound: str | None = None
+    require: tuple[str, ...] = ()
+    multiple_of: int | None = None
+
+    @classmethod
+    def of(cls, target: str, given: Mapping[str, Any] | Sequence[tuple[str, Any]] | None = None, *,
+           hw: str | None = None, model: str | None = None, presets: Sequence[str] | str | None = (),
+           bound: str | None = None, require: Sequence[str] | str | None = (),
+           multiple_of: int | None = None) -> "Question":
+        """Build and check a question from the values a caller has at hand."""
+        if not isinstance(target, str) or not target:
+            raise QuestionError(f"`target` is a quantity name, not {target!r}", name="target")
+        return cls(target, _given_pairs(given), _optional_name(hw, "hw"), _optional_name(model, "model"),
+                   _names(presets, "presets"), bound, _names(require, "require"), multiple_of)
+
+    def __post_init__(self) -> None:
+        if self.bound not in (None, *BOUNDS):
+            raise QuestionError(f"`bound` is 'max' or 'min', not {self.bound!r}", name="bound")
+        if self.bound and not self.require:
+            raise QuestionError("`bound` needs at least one `require` condition (see 'derive list --kind condition')",
+                                name="require")
+        if self.multiple_of is not None:
+            m = self.multiple_of
+            if isinstance(m, bool) or not isinstance(m, int) or m <= 0:
+                raise QuestionError(f"`multiple_of` must be a positive whole number, not {m!r}", name="multiple_of")
+            if not self.bound:
+                raise QuestionError("`multiple_of` rounds a bound: use it with `bound`", name="multiple_of")
+
+    # -- views --------------------------------------------------------------
+    @property
+    def given_map(self) -> dict[str, Any]:
+        return dict(self.given)
+
+    def key(self) -> tuple:
+        """A hashable identity of the question (its inputs as typed), for memo tables."""
+        return (self.target, tuple((n, v if isinstance(v, str) else repr(v)) for n, v in self.given),
+                self.hw, self.model, self.presets, self.bound, self.require, self.multiple_of)
+
+    def with_given(self, **values: Any) -> "Question":
+        """The same question with some inputs added or replaced."""
+        merged = dict(self.given)
+        merged.update(values)
+        return replace(self, given=_given_pairs(merged))
+
+    def resolve(self, catalog: "Catalog") -> "Question":
+        """The question with every name checked against ``catalog`` and aliases replaced by ids.
+
+        Raises :class:`~derive.UnknownNameError` for a name the catalog does not have.
+        """
+        target = catalog.quantity(self.target).id
+        if self.hw:
+            catalog.preset(self.hw, "hw")
+        if self.model:
+            catalog.preset(self.model, "model")
+        for p in self.presets:
+            catalog.preset(p)
+        for c in self.require:
+            catalog.condition(c)
+        given = []
+        for name, value in self.given:
+            given.append((catalog.quantity(name).id, value))
+        ids = [n for n, _ in given]
+        twice = sorted({n for n in ids if ids.count(n) > 1})
+        if twice:
+            raise QuestionError(f"`given` names {', '.join(twice)} twice (also as an alias); give each once",
+                                name="given")
+        return replace(self, target=target, given=tuple(given))

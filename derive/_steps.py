@@ -1,0 +1,548 @@
+"""The steps of a derivation: gather the knowns, plan, solve each relation, record, check.
+
+This is the forward machinery shared by ``solve()`` (``_solver.py``) and the bounds
+(``_bounds.py``):
+
+1. :func:`gather` collects the knowns: the user's values override preset values
+   (``hw``, ``model``, ``presets``); catalog defaults only fill inputs that are still
+   missing, and are reported as assumptions;
+2. :func:`derive` plans a chain of relations from the knowns to the targets
+   (``_plan.py``); if the knowns do not reach a target, the missing natural inputs
+   are taken as symbols: if the target's formula does not depend on them they
+   cancel (and the answer says so), otherwise they are reported as missing;
+3. each step is solved symbolically (once per catalog: ``Catalog.memo``), keeping
+   the real positive branch and, for relations with ``max``/``min``, the regime
+   that holds, and exact values are substituted;
+4. :func:`check_relations` substitutes the answer back into every relation used;
+   a failed check raises :class:`VerificationError`, it is never printed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Iterable, Mapping, Sequence
+
+import sympy
+
+from ._errors import (
+    ContradictoryInputsError,
+    InputError,
+    MissingInputsError,
+    NoSolutionError,
+    NotInvertibleError,
+    VerificationError,
+)
+from ._exact import close, holds, relative, sign, value_at
+from ._model import Catalog, CatalogMemo, Quantity, Relation
+from ._plan import Plan, PlanStep, input_like, plan
+from ._solution import Check, Given, Note, Step
+from ._units import format_value
+from ._values import check_range, parse_value
+
+__all__ = ["State", "check_given_only", "check_redundant", "check_relations", "coerce_given", "derive", "gather",
+           "solve_block", "solve_relation_for"]
+
+
+
+
+def solve_relation_for(rel: Relation, name: str, regime: str | None = None,
+                       memo: CatalogMemo | None = None) -> tuple[sympy.Expr, ...]:
+    """All solutions of ``rel`` (or one of its regimes) for ``name``, in the relation's own symbols.
+
+    With ``memo`` (the memo of the catalog ``rel`` belongs to), solved once and reused.
+    """
+    key = (rel.id, regime, name)
+    hit = memo.inverses.get(key) if memo is not None else None
+    if hit is not None:
+        return hit
+    if regime is None:
+        lhs, rhs = rel.lhs, rel.rhs
+    else:
+        reg = next(r for r in rel.regimes if r.id == regime)
+        lhs, rhs = reg.lhs, reg.rhs
+    sym = sympy.Symbol(name, positive=True)
+    if lhs == sym and not rhs.has(sym):
+        sols: tuple[sympy.Expr, ...] = (rhs,)
+    elif rhs == sym and not lhs.has(sym):
+        sols = (lhs,)
+    else:
+        try:
+            raw = sympy.solve(sympy.Eq(lhs, rhs), sym, dict=False)
+        except (NotImplementedError, ValueError, TypeError) as exc:
+            raise NotInvertibleError(rel.id, name, f"SymPy cannot isolate it ({exc})") from exc
+        sols = tuple(s for s in raw if not isinstance(s, (sympy.Piecewise,)) and s.is_positive is not False
+                     and not s.has(sympy.I))
+        if not sols:
+            raise NotInvertibleError(rel.id, name, "no positive real closed form")
+    if memo is not None:
+        memo.inverses[key] = sols
+    return sols
+
+
+def solve_block(rels: Sequence[Relation], names: Sequence[str], memo: CatalogMemo) -> list[dict[str, sympy.Expr]]:
+    key = (tuple(r.id for r in rels), tuple(names))
+    hit = memo.blocks.get(key)
+    if hit is not None:
+        return [dict(zip(names, sol)) for sol in hit]
+    syms = [sympy.Symbol(n, positive=True) for n in names]
+    try:
+        raw = sympy.solve([sympy.Eq(r.lhs, r.rhs) for r in rels], syms, dict=True)
+    except (NotImplementedError, ValueError, TypeError) as exc:
+        raise NotInvertibleError("+".join(r.id for r in rels), ", ".join(names),
+                                 f"SymPy cannot solve the system ({exc})") from exc
+    sols = []
+    for sol in raw:
+        if all(s in sol for s in syms):
+            vals = tuple(sol[s] for s in syms)
+            if all(v.is_positive is not False and not v.has(sympy.I) for v in vals):
+                sols.append(vals)
+    if not sols:
+        raise NotInvertibleError("+".join(r.id for r in rels), ", ".join(names),
+                                 "no positive real closed-form solution of the system")
+    memo.blocks[key] = tuple(sols)
+    return [dict(zip(names, sol)) for sol in sols]
+
+
+# ---------------------------------------------------------------------------
+# knowns
+
+
+@dataclass
+class State:
+    """Everything known during one solve: values, formulas and where each came from."""
+
+    catalog: Catalog
+    given: dict[str, Given] = field(default_factory=dict)      # inputs (user, preset, default)
+    values: dict[str, sympy.Expr] = field(default_factory=dict)  # exact numeric values, base units
+    formulas: dict[str, sympy.Expr] = field(default_factory=dict)  # in terms of input symbols
+    origins: dict[str, frozenset[str]] = field(default_factory=dict)  # {"given","preset","default"}
+    params: set[str] = field(default_factory=set)             # inputs taken as free symbols
+    notes: list[Note] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    used: list[str] = field(default_factory=list)
+    regime: str | None = None
+
+    def known(self) -> set[str]:
+        return set(self.values) | self.params | set(self.formulas)
+
+    def sym(self, name: str) -> sympy.Symbol:
+        return sympy.Symbol(name, positive=True)
+
+    def numeric_map(self) -> dict[sympy.Symbol, sympy.Expr]:
+        return {self.sym(k): v for k, v in self.values.items()}
+
+    def formula_map(self) -> dict[sympy.Symbol, sympy.Expr]:
+        return {self.sym(k): v for k, v in self.formulas.items()}
+
+
+def coerce_given(catalog: Catalog, q: Quantity, raw: Any) -> tuple[sympy.Rational, str]:
+    if isinstance(raw, str):
+        return parse_value(raw, q, catalog.units), raw.strip()
+    if isinstance(raw, bool):
+        raise InputError(f"{q.id} must be a number, not {raw!r}", name=q.id)
+    if isinstance(raw, int):
+        value = sympy.Integer(raw) * q.factor
+    elif isinstance(raw, Fraction):
+        value = sympy.Rational(raw.numerator, raw.denominator) * q.factor
+    elif isinstance(raw, float):
+        if raw != raw or raw in (float("inf"), float("-inf")):
+            raise InputError(f"{q.id} must be a finite number, got {raw!r}", name=q.id)
+        value = sympy.Rational(repr(raw)) * q.factor
+    elif isinstance(raw, sympy.Basic) and raw.is_Rational:
+        value = raw * q.factor
+    else:
+        raise InputError(f"{q.id} must be a number or text such as '3.35 TB/s', not {type(raw).__name__}",
+                         name=q.id)
+    check_range(value, q, str(raw))
+    return value, str(raw)
+
+
+def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, model: str | None,
+            presets: Sequence[str], target: str) -> State:
+    state = State(catalog)
+    chosen = []
+    if hw:
+        chosen.append(catalog.preset(hw, "hw"))
+    if model:
+        chosen.append(catalog.preset(model, "model"))
+    for p in presets:
+        chosen.append(catalog.preset(p))
+    for preset in chosen:
+        for name, pv in preset.values.items():
+            q = catalog.quantities[name]
+            state.given[name] = Given(name, pv.value, q.dims, pv.text, f"{preset.kind}:{preset.id}",
+                                      pv.source, pv.note)
+    for raw_name, raw in (given or {}).items():
+        q = catalog.quantity(str(raw_name))
+        value, text = coerce_given(catalog, q, raw)
+        if q.id in state.given and state.given[q.id].origin == "given":
+            raise InputError(f"{q.id} is given twice (also as an alias); give it once", name=q.id)
+        state.given[q.id] = Given(q.id, value, q.dims, text, "given")
+    if target in state.given:
+        origin = state.given[target].origin
+        if origin == "given":
+            raise InputError(f"{target} is the quantity asked for; do not also give it as an input", name=target)
+        del state.given[target]   # asking for a preset's own constant derives it instead
+    for name, g in state.given.items():
+        state.values[name] = g.value
+        state.formulas[name] = sympy.Symbol(name, positive=True)
+        state.origins[name] = frozenset({"given" if g.origin == "given" else "preset"})
+    return state
+
+
+# ---------------------------------------------------------------------------
+# steps
+
+
+def _pick_branch(state: State, name: str, candidates: list[tuple[sympy.Expr, sympy.Expr | None, str | None]],
+                 rel_label: str) -> tuple[sympy.Expr, sympy.Expr | None, str | None]:
+    """Keep real positive candidates (formula, value, regime); note when several remain."""
+    kept = []
+    for formula, value, regime in candidates:
+        if value is not None:
+            if value.has(sympy.I) or not value.is_real and value.evalf(30).as_real_imag()[1] != 0:
+                continue
+            if sign(value) <= 0:
+                continue
+        elif formula.is_positive is False:
+            continue
+        kept.append((formula, value, regime))
+    if not kept:
+        shown = ", ".join(f"{v.evalf(6)}" for _, v, _ in candidates if v is not None)
+        raise NoSolutionError(f"no real positive value of {name} satisfies {rel_label}"
+                              + (f" (solutions: {shown})" if shown else "")
+                              + "; check the inputs", quantity=name, relations=rel_label.split(" and "))
+    # identical values (at a regime boundary, both regimes agree) count once
+    distinct: list[tuple[sympy.Expr, sympy.Expr | None, str | None]] = []
+    for item in kept:
+        if not any(item[1] is not None and other[1] is not None and close(item[1], other[1])
+                   for other in distinct):
+            distinct.append(item)
+    if len(distinct) > 1:
+        distinct.sort(key=lambda it: float(it[1].evalf(30)) if it[1] is not None else 0.0)
+        shown = ", ".join(str(it[1].evalf(6)) if it[1] is not None else str(it[0]) for it in distinct)
+        state.notes.append(Note.of("several_solutions", name=name, values=shown))
+    return distinct[0]
+
+
+def _solve_step(state: State, step: PlanStep) -> None:
+    fmap = state.formula_map()
+    nmap = state.numeric_map()
+    rels = step.relations
+    if step.is_block:
+        sols = solve_block(rels, step.unknowns, state.catalog.memo)
+        options = []
+        for sol in sols:
+            vals = {}
+            ok = True
+            for u in step.unknowns:
+                expr = sol[u]
+                numeric = value_at(expr, nmap)
+                if numeric is not None and sign(numeric) <= 0:
+                    ok = False
+                vals[u] = (expr, numeric)
+            if ok:
+                options.append(vals)
+        if not options:
+            raise NoSolutionError(f"no real positive solution of {' and '.join(r.id for r in rels)} "
+                                  f"for {', '.join(step.unknowns)}; check the inputs",
+                                  quantity=", ".join(step.unknowns), relations=[r.id for r in rels])
+        if len(options) > 1:
+            state.notes.append(Note.of("several_solutions", name=", ".join(step.unknowns),
+                                       values=f"{len(options)} solutions"))
+        chosen = options[0]
+        solved = []
+        values = []
+        for u in step.unknowns:
+            expr, numeric = chosen[u]
+            _record(state, u, expr, numeric, fmap, rels)
+            solved.append(sympy.Eq(state.sym(u), expr, evaluate=False))
+            values.append(numeric)
+        state.steps.append(Step("system", tuple(r.id for r in rels), step.unknowns,
+                                tuple(r.equation for r in rels), tuple(solved),
+                                _inputs_of(rels, step.unknowns), tuple(values),
+                                tuple(state.catalog.quantities[u].dims for u in step.unknowns), inverse=True))
+        state.used.extend(r.id for r in rels)
+        return
+
+    rel = rels[0]
+    u = step.unknowns[0]
+    candidates: list[tuple[sympy.Expr, sympy.Expr | None, str | None]] = []
+    if rel.regimes:
+        # a candidate from a regime's equation is valid when the whole relation (with its
+        # max/min) holds there; the regime that produced it is the one that applies
+        undetermined_in = []
+        sym_u = state.sym(u)
+        for reg in rel.regimes:
+            if not (reg.lhs.has(sym_u) or reg.rhs.has(sym_u)):
+                undetermined_in.append(reg)
+                continue
+            for expr in solve_relation_for(rel, u, reg.id, state.catalog.memo):
+                numeric = value_at(expr, nmap)
+                if numeric is None:
+                    candidates.append((expr, None, reg.id))
+                    continue
+                env = dict(nmap)
+                env[sym_u] = numeric
+                whole_l, whole_r = value_at(rel.lhs, env), value_at(rel.rhs, env)
+                if whole_l is not None and whole_r is not None and close(whole_l, whole_r):
+                    candidates.append((expr, numeric, reg.id))
+        # a regime without u whose equation the knowns satisfy leaves u free within that regime
+        # (roofline_time = memory_time: any compute_time up to it fits), even when another
+        # regime offers a value (its boundary): u is not determined
+        for reg in undetermined_in:
+            el, er = value_at(reg.lhs, nmap), value_at(reg.rhs, nmap)
+            if el is not None and er is not None and close(el, er):
+                raise NoSolutionError(
+                    f"{u} is not determined by {rel.id}: in the {reg.id} regime ({reg.equation_text}) "
+                    f"it drops out, so every {u} with {reg.when_text} fits; give {u} or another input",
+                    quantity=u, relations=[rel.id])
+        if not candidates:
+            raise NoSolutionError(f"relation {rel.id} ({rel.equation_text}) cannot hold for any positive {u} "
+                                  "with these inputs; check them", quantity=u, relations=[rel.id])
+        if all(c[1] is None for c in candidates):
+            if rel.defines == u:
+                candidates = [(rel.rhs, None, None)]
+            else:
+                raise MissingInputsError(u, sorted(state.params & {s for s in rel.symbols}),
+                                         f"the regime of {rel.id} depends on their values")
+    else:
+        for expr in solve_relation_for(rel, u, None, state.catalog.memo):
+            candidates.append((expr, value_at(expr, nmap), None))
+        if any(v is not None and v.has(sympy.nan) for _, v, _ in candidates):
+            # 0/0: with these inputs the relation may hold for every u (one pipeline chunk: any
+            # bottleneck time gives the serial time)
+            if sympy.cancel((rel.lhs - rel.rhs).xreplace(nmap)) == 0:
+                raise NoSolutionError(f"{u} is not determined by {rel.id} ({rel.equation_text}) with these "
+                                      f"inputs: it holds for every {u}; give {u} or change another input",
+                                      quantity=u, relations=[rel.id])
+    expr, numeric, regime = _pick_branch(state, u, candidates, rel.id)
+    _record(state, u, expr, numeric, fmap, rels)
+    if regime is not None:
+        state.regime = regime
+    eq = rel.equation
+    state.steps.append(Step("relation", (rel.id,), (u,), (eq,),
+                            (sympy.Eq(state.sym(u), expr, evaluate=False),),
+                            _inputs_of(rels, (u,)), (numeric,), (state.catalog.quantities[u].dims,),
+                            inverse=(rel.defines != u), regime=regime))
+    state.used.append(rel.id)
+
+
+def _inputs_of(rels: Sequence[Relation], unknowns: Sequence[str]) -> tuple[str, ...]:
+    seen: list[str] = []
+    for r in rels:
+        for s in r.symbols:
+            if s not in unknowns and s not in seen:
+                seen.append(s)
+    return tuple(seen)
+
+
+
+
+
+def _record(state: State, u: str, expr: sympy.Expr, numeric: sympy.Expr | None,
+            fmap: Mapping[sympy.Symbol, sympy.Expr], rels: Sequence[Relation]) -> None:
+    state.formulas[u] = expr.xreplace(fmap)
+    if numeric is None:
+        # the step used symbols that cancel later: the formula may still be a number
+        numeric = value_at(state.formulas[u], state.numeric_map())
+    if numeric is not None:
+        state.values[u] = numeric
+    origin: set[str] = set()
+    for s in expr.free_symbols:
+        origin |= state.origins.get(s.name, frozenset({"param"}))
+    state.origins[u] = frozenset(origin)
+
+
+# ---------------------------------------------------------------------------
+# planning with missing inputs taken as symbols
+
+
+def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
+    catalog = state.catalog
+    p = plan(catalog, targets, state.known())
+    if all(t in p.determined for t in targets):
+        return p
+    # take the missing natural inputs near the targets as symbols
+    inputs = input_like(catalog)
+    candidates = set()
+    for rid in p.component:
+        for s in catalog.relations[rid].symbols:
+            if s not in state.known() and s in inputs and s not in targets:
+                candidates.add(s)
+    state.params |= candidates
+    for s in candidates:
+        state.formulas[s] = state.sym(s)
+        state.origins[s] = frozenset({"param"})
+    p = plan(catalog, targets, state.known())
+    unreached = [t for t in targets if t not in p.determined]
+    if unreached:
+        t = unreached[0]
+        rels = catalog.relations_with(t)
+        if not rels:
+            raise MissingInputsError(t, [t], "no relation in the catalog involves it")
+        raise NoSolutionError(
+            f"cannot determine {t} from the catalog's relations with these inputs "
+            f"(it appears in: {', '.join(rels[:6])}); give more inputs or check 'derive show {t}'",
+            quantity=t, relations=rels)
+    return p
+
+
+def _settle_params(state: State, needed: Iterable[str], target: str) -> None:
+    """Fill the missing inputs the answer needs from catalog defaults, or report them missing."""
+    missing = []
+    for p in sorted(needed):
+        q = state.catalog.quantities[p]
+        if q.default is not None:
+            state.given[p] = Given(p, q.default.value, q.dims, q.default.text, "default",
+                                   q.default.source, q.default.note)
+        else:
+            missing.append(p)
+    if missing:
+        raise MissingInputsError(target, missing, _preset_hint(state.catalog, missing))
+
+
+def _preset_hint(catalog: Catalog, missing: Sequence[str]) -> str:
+    kinds = []
+    for kind, flag in (("hw", "--hw ID"), ("model", "--model ID")):
+        if any(any(m in p.values for p in catalog.presets.values() if p.kind == kind) for m in missing):
+            kinds.append(flag)
+    if not kinds:
+        return ""
+    listed = "hw" if kinds[0] == "--hw ID" else "model"
+    return f"or choose a preset with {' or '.join(kinds)} (see 'derive list --kind {listed}')"
+
+
+def _evaluate(state: State, plan_: Plan) -> None:
+    for step in plan_.steps:
+        _solve_step(state, step)
+
+
+def _defaults_applied(state: State) -> bool:
+    changed = False
+    for name, g in state.given.items():
+        if g.origin == "default" and name not in state.values:
+            state.values[name] = g.value
+            state.origins[name] = frozenset({"default"})
+            state.params.discard(name)
+            state.formulas[name] = state.sym(name)
+            changed = True
+    return changed
+
+
+def derive(state: State, targets: Sequence[str], outer_target: str, relevant=None) -> None:
+    """Plan and solve ``targets``; missing inputs become defaults, symbols that cancel, or an error.
+
+    ``relevant(trial)`` names the missing inputs that the answer depends on; by
+    default, those left in the targets' formulas.
+    """
+    p = _run_plan(state, targets, outer_target)
+    if state.params:
+        # solve symbolically first to see which missing inputs matter
+        trial = State(state.catalog, dict(state.given), dict(state.values), dict(state.formulas),
+                       dict(state.origins), set(state.params))
+        _evaluate(trial, p)
+        if relevant is None:
+            needed = set()
+            for n in targets:
+                f = trial.formulas.get(n)
+                if f is not None:
+                    needed |= {s.name for s in f.free_symbols if s.name in trial.params}
+        else:
+            needed = set(relevant(trial))
+        _settle_params(state, needed, outer_target)
+        if _defaults_applied(state):
+            p = _run_plan(state, targets, outer_target)
+    _evaluate(state, p)
+    state.redundant = p.redundant  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------------------
+# checks
+
+
+def check_relations(state: State, relation_ids: Iterable[str]) -> None:
+    nmap = state.numeric_map()
+    for rid in dict.fromkeys(relation_ids):
+        rel = state.catalog.relations[rid]
+        left, right = value_at(rel.lhs, nmap), value_at(rel.rhs, nmap)
+        if left is None or right is None:
+            continue
+        ok = close(left, right)
+        state.checks.append(Check("relation", rid, left, right, "=", ok))
+        if not ok:
+            raise VerificationError(
+                f"internal check failed: relation {rid} does not hold at the answer "
+                f"({left.evalf(12)} vs {right.evalf(12)}); this is a bug in derive, please report it")
+        for reg in rel.regimes:
+            el, er = value_at(reg.lhs, nmap), value_at(reg.rhs, nmap)
+            wl, wr = value_at(reg.when.lhs, nmap), value_at(reg.when.rhs, nmap)
+            if None in (el, er, wl, wr):
+                continue
+            if holds(reg.when.op, wl, wr):
+                regime_holds = close(el, er)
+                state.checks.append(Check("regime", f"{rid}.{reg.id}", el, er, "=", regime_holds))
+                if not regime_holds:
+                    raise VerificationError(f"internal check failed: regime {rid}.{reg.id} holds but its "
+                                            "equation does not; this is a bug in derive, please report it")
+
+
+def _over_determined(state: State, rel: Relation, env: Mapping[sympy.Symbol, sympy.Expr],
+                     origins: set[str]) -> None:
+    """A relation whose every symbol has a value: it must hold.
+
+    If it does not and every value was typed by the user, the inputs contradict
+    each other; if some came from presets or defaults, the user's value wins and
+    the answer notes the override.
+    """
+    left, right = value_at(rel.lhs, env), value_at(rel.rhs, env)
+    if left is None or right is None or close(left, right):
+        return
+    dims = state.catalog.quantities[rel.defines].dims if rel.defines else None
+    ltxt = format_value(left, dims).text if dims else str(left.evalf(6))
+    rtxt = format_value(right, dims).text if dims else str(right.evalf(6))
+    if origins == {"given"}:
+        raise ContradictoryInputsError(rel.id, f"{rel.lhs} is {ltxt}", f"{rel.rhs} is {rtxt}",
+                                       relative(left, right), f"({rel.equation_text})")
+    if "given" in origins:
+        state.notes.append(Note.of("override", relation=rel.id, equation=rel.equation_text,
+                                   given_value=ltxt, preset_value=rtxt))
+
+
+def check_redundant(state: State, redundant: Iterable[Relation]) -> None:
+    """Relations the plan left over because the inputs already determine them."""
+    nmap = state.numeric_map()
+    for rel in redundant:
+        origins: set[str] = set()
+        for s in rel.symbols:
+            origins |= state.origins.get(s, frozenset({"param"}))
+        _over_determined(state, rel, nmap, origins)
+
+
+def check_given_only(state: State) -> None:
+    """Relations that the typed inputs over-determine, with catalog defaults filling the rest."""
+    typed = {n for n, g in state.given.items() if g.origin == "given"}
+    catalog = state.catalog
+    seen = set()
+    for n in typed:
+        for rid in catalog.relations_with(n):
+            if rid in seen:
+                continue
+            seen.add(rid)
+            rel = catalog.relations[rid]
+            env: dict[sympy.Symbol, sympy.Expr] = {}
+            origins: set[str] = set()
+            for sname in rel.symbols:
+                if sname in state.values:
+                    env[state.sym(sname)] = state.values[sname]
+                    origins |= state.origins.get(sname, frozenset())
+                elif (default := catalog.quantities[sname].default) is not None:
+                    env[state.sym(sname)] = default.value
+                    origins.add("default")
+                else:
+                    break
+            else:
+                _over_determined(state, rel, env, origins)
+

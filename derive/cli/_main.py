@@ -1,0 +1,105 @@
+"""Build the parser from the command table and run one command; every error is one line.
+
+Only the module of the command being run is imported (all of them for ``--help`` and for
+a word that is not a command, so that argparse can list and suggest them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import re
+import sys
+from typing import NoReturn, Sequence
+
+from .._errors import DeriveError
+from ._options import FLAGS
+
+__all__ = ["COMMANDS", "build_parser", "main", "one_line"]
+
+#: every subcommand, in the order ``derive --help`` lists them; each is the module ``derive.cli.<name>``
+COMMANDS = ("solve", "list", "show", "check", "report", "render", "sweep", "plot")
+
+
+class _UsageError(DeriveError, ValueError):
+    """A malformed command line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, no usage dump
+        raise _UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``derive`` parser; with ``only``, just that subcommand is configured (its module imported)."""
+    from .. import __version__
+
+    parser = _Parser(prog="derive", description="Symbolic derivations for the performance math of ML accelerators.")
+    parser.add_argument("--version", action="version", version=f"derive {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name in COMMANDS:
+        if only is not None and name != only:
+            continue
+        module = importlib.import_module(f"{__package__}.{name}")
+        p = sub.add_parser(name, help=module.HELP, description=getattr(module, "DESCRIPTION", None))
+        module.configure(p)
+        p.set_defaults(run=module.run)
+    return parser
+
+
+def one_line(text: str) -> str:
+    """``text`` as one printable line: line breaks become spaces, other control and format characters
+    (``\\x85``, ``\\u2028``, ANSI escapes, bidi overrides) from user input are shown escaped."""
+    import unicodedata
+
+    out = []
+    for ch in text:
+        if ch in "\n\r\t":
+            out.append(" ")
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs"):
+            out.append(ascii(ch)[1:-1])
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+_FIELD = re.compile(r"`([a-z_]+)`")
+
+
+def spell_for_cli(message: str) -> str:
+    """An error message with the library's field names (`require`) spelled as flags (``--require``)."""
+    return _FIELD.sub(lambda m: FLAGS.get(m.group(1), m.group(1)), message)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv
+    try:
+        word = next((a for a in argv if not a.startswith("-")), None)
+        parser = build_parser(word if word in COMMANDS else None)
+        # NAME=VALUE inputs may come before or after options: argparse leaves the late ones over
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            if not hasattr(args, "inputs") or any(x.startswith("-") for x in extra):
+                parser.error(f"unrecognized arguments: {' '.join(extra)}")
+            args.inputs = list(args.inputs) + extra
+        return int(args.run(args) or 0)
+    except DeriveError as exc:
+        print(f"derive: error: {one_line(spell_for_cli(str(exc)))}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("derive: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # an internal error: short message, traceback on request
+        if debug:
+            raise
+        print(f"derive: internal error: {type(exc).__name__}: {one_line(str(exc))} "
+              "(rerun with --debug for the traceback)", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""Options and helpers shared by the subcommands: the options that make a question, the
+catalog options, NAME=VALUE inputs, and writing a command's output."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+from .._errors import InputError
+from .._formats import LANGS
+
+if TYPE_CHECKING:
+    from .._model import Catalog
+    from .._question import Question
+
+__all__ = ["add_common", "add_question_options", "catalog_of", "parse_assignments", "question_of", "write_text"]
+
+_ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
+
+#: how the command line spells each field of a question (errors name fields as `field`)
+FLAGS = {
+    "target": "TARGET", "given": "NAME=VALUE", "hw": "--hw", "model": "--model", "presets": "--preset",
+    "bound": "--max/--min", "require": "--require", "multiple_of": "--multiple-of", "format": "--format",
+    "lang": "--lang", "units": "--units",
+}
+
+
+def parse_assignments(items: Sequence[str]) -> dict[str, str]:
+    """``["seq_len=4096", "hbm_bw=3.35TB/s"]`` → ``{"seq_len": "4096", "hbm_bw": "3.35TB/s"}``."""
+    given: dict[str, str] = {}
+    for item in items:
+        m = _ASSIGNMENT.match(item)
+        if not m:
+            shown = item if len(item) <= 60 else item[:57] + "..."
+            raise InputError(f"malformed input {shown!r}: write NAME=VALUE, e.g. seq_len=4096 or hbm_bw=3.35TB/s")
+        name, value = m.groups()
+        if name in given:
+            raise InputError(f"{name} is given twice; give it once")
+        if not value.strip():
+            raise InputError(f"{name}= has no value; write e.g. {name}=4096")
+        given[name] = value
+    return given
+
+
+def add_common(p: argparse.ArgumentParser, *, lang: bool = True) -> None:
+    """``--formulas``, ``--lang`` (unless the command defines its own) and ``--debug``."""
+    p.add_argument("--formulas", action="append", metavar="PATH",
+                   help="extra formula file or folder (same format as formulas/); repeatable")
+    if lang:
+        p.add_argument("--lang", choices=LANGS, default="en", help="language of names and text")
+    p.add_argument("--debug", action="store_true", help="show the traceback of an internal error")
+
+
+def add_question_options(p: argparse.ArgumentParser, per: str = "") -> None:
+    """The options that make a question, shared by every command that asks one (solve, sweep).
+
+    ``per`` is appended to the bound options' help (e.g. ", per point").
+    """
+    p.add_argument("--hw", metavar="ID", help="hardware preset (see 'derive list --kind hw')")
+    p.add_argument("--model", metavar="ID", help="model preset (see 'derive list --kind model')")
+    p.add_argument("--preset", action="append", metavar="ID", help="setup preset; repeatable")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--max", action="store_true", help=f"the largest value satisfying --require{per}")
+    g.add_argument("--min", action="store_true", help=f"the smallest value satisfying --require{per}")
+    p.add_argument("--require", action="append", metavar="CONDITION", help="a condition that must hold; repeatable")
+    p.add_argument("--multiple-of", type=int, metavar="N", help="round a bound to a multiple of N")
+
+
+def question_of(args: argparse.Namespace, given: dict | None = None) -> "Question":
+    """The question the options of ``add_question_options`` (and TARGET, NAME=VALUE) ask."""
+    from .._question import Question
+
+    bound = "max" if args.max else ("min" if args.min else None)
+    return Question.of(args.target, parse_assignments(args.inputs) if given is None else given, hw=args.hw,
+                       model=args.model, presets=args.preset or (), bound=bound, require=args.require or (),
+                       multiple_of=args.multiple_of)
+
+
+def catalog_of(args: argparse.Namespace) -> "Catalog":
+    """The built-in catalog plus the ``--formulas`` files."""
+    from .._loader import load_catalog
+
+    return load_catalog(args.formulas or ())
+
+
+def write_text(text: str, output: str | None) -> None:
+    """``text`` to ``output`` (a file) or to standard output."""
+    if output:
+        path = Path(output)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"cannot write {output}: {exc.strerror or exc}") from exc
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def split_list(value: str, allowed: Sequence[str], what: str) -> list[str]:
+    """A comma-separated option (``--lang en,zh``), each item checked against ``allowed``."""
+    items = [v.strip() for v in value.split(",") if v.strip()]
+    if not items:
+        raise InputError(f"--{what} is empty; choose from {', '.join(allowed)}")
+    for v in items:
+        if v not in allowed:
+            raise InputError(f"unknown {what} {v!r}; choose from {', '.join(allowed)} (comma-separated)")
+    return list(dict.fromkeys(items))

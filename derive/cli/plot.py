@@ -1,0 +1,51 @@
+"""``derive plot KIND``: a roofline, training memory, KV cache or memory hierarchy figure."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+
+from .._errors import InputError
+from ._options import add_common, catalog_of, parse_assignments
+
+HELP = "plot a roofline, training memory, KV cache or memory hierarchy"
+DESCRIPTION = "Plot the engine's numbers. KIND is roofline, memory, kv-cache or hierarchy."
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("kind", metavar="KIND", help="roofline, memory, kv-cache or hierarchy")
+    p.add_argument("inputs", nargs="*", metavar="NAME=VALUE", help="fixed inputs, e.g. seq_len=4096 num_devices=8")
+    p.add_argument("--hw", action="append", metavar="ID", help="hardware preset (repeatable for the roofline)")
+    p.add_argument("--model", metavar="ID", help="model preset (memory, kv-cache)")
+    p.add_argument("--preset", action="append", metavar="ID",
+                   help="setup preset for the memory plot (optimizer, activation estimate); repeatable")
+    p.add_argument("--point", action="append", metavar="NAME=INTENSITY",
+                   help="put your own operation on the roofline, e.g. --point 'my kernel=12'; repeatable")
+    p.add_argument("--seq-len", action="append", type=int, metavar="N",
+                   help="a sequence length for the kv-cache plot; repeatable (default 1024 4096 16384 65536)")
+    p.add_argument("-o", "--output", metavar="FILE", help="FILE.png, FILE.svg or FILE.pdf (default KIND.png)")
+    add_common(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..plot import FontWarning, kind_of, plot
+
+    kind = kind_of(args.kind)
+    output = args.output or f"{kind}.png"
+    points = {}
+    for item in args.point or ():
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise InputError(f"malformed --point {item!r}: write NAME=INTENSITY, e.g. --point 'my kernel=12'")
+        points[name.strip()] = value.strip()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", FontWarning)
+        path = plot(kind, output, hw=args.hw or (), model=args.model, lang=args.lang,
+                    given=parse_assignments(args.inputs), points=points, seq_lens=args.seq_len,
+                    presets=args.preset or (), catalog=catalog_of(args))
+    for w in caught:
+        if issubclass(w.category, FontWarning):
+            print(f"derive: warning: {w.message}", file=sys.stderr)
+    print(path)
+    return 0

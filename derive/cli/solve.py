@@ -1,0 +1,45 @@
+"""``derive solve TARGET [NAME=VALUE ...]``: one question, answered with its derivation."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from .._formats import FORMATS
+from ._options import add_common, add_question_options, catalog_of, question_of, write_text
+
+HELP = "solve for a quantity (forward, inverse, or a bound)"
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("target", help="the quantity to find (see 'derive list --kind quantity')")
+    p.add_argument("inputs", nargs="*", metavar="NAME=VALUE", help="given values, e.g. seq_len=4096 hbm_bw=3.35TB/s")
+    add_question_options(p)
+    p.add_argument("--units", choices=("si", "iec"), default="si", help="decimal (si) or binary (iec) prefixes")
+    p.add_argument("--format", choices=[f.name for f in FORMATS.values() if f.name != "latex-fragment"],
+                   default="text", help="; ".join(f"{f.name}: {f.help}" for f in FORMATS.values()
+                                                  if f.name != "latex-fragment"))
+    p.add_argument("--beamer", action="store_true", help="with --format pdf: build the slides, not the article")
+    p.add_argument("--templates", metavar="DIR", help="a folder of templates that override the built-in ones")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    add_common(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .._solver import solve
+
+    sol = solve(question_of(args), catalog=catalog_of(args))
+    if args.format == "json":
+        write_text(json.dumps(sol.to_dict(units=args.units, lang=args.lang), ensure_ascii=False, indent=2),
+                   args.output)
+    elif args.format == "pdf":
+        from ..latex_build import build_pdf
+
+        print(build_pdf(sol, lang=args.lang, units=args.units, templates=args.templates, output=args.output,
+                        beamer=args.beamer))
+    else:
+        from ..render import render_solution
+
+        write_text(render_solution(sol, args.format, lang=args.lang, units=args.units, templates=args.templates),
+                   args.output)
+    return 0

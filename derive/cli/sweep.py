@@ -1,0 +1,52 @@
+"""``derive sweep TARGET NAME=SPEC ...``: a solved quantity over a grid of inputs, as CSV or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .._errors import InputError
+from ._options import add_common, add_question_options, catalog_of, parse_assignments, question_of
+
+HELP = "evaluate a solved quantity over a grid of inputs (NumPy)"
+DESCRIPTION = ("Evaluate TARGET over a grid: NAME=START:STOP:NUM[:log] or NAME=V1,V2,... per swept input, "
+               "NAME=VALUE for fixed ones. Several swept names make an outer product (--zip pairs them instead). "
+               "Output in base units.")
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("target", help="the quantity to evaluate (see 'derive list --kind quantity')")
+    p.add_argument("inputs", nargs="*", metavar="NAME=SPEC",
+                   help="seq_len=512:32768:7:log, hbm_capacity=16GB:80GB:5, batch=1,8,64 or a fixed NAME=VALUE")
+    add_question_options(p, per=", per point")
+    p.add_argument("--zip", action="store_true", help="pair the swept values one to one instead of every combination")
+    p.add_argument("--verify", type=int, default=3, metavar="N",
+                   help="grid points the engine re-solves exactly to check the sweep (default 3, 0 to skip)")
+    p.add_argument("--format", choices=("csv", "json"), default="csv")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    add_common(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..sweep import is_sweep_spec, sweep
+
+    items = parse_assignments(args.inputs)
+    axes = {k: v for k, v in items.items() if is_sweep_spec(v)}
+    given = {k: v for k, v in items.items() if not is_sweep_spec(v)}
+    if not axes:
+        raise InputError("nothing to sweep: give at least one NAME=START:STOP:NUM[:log] (or NAME=V1,V2,...)")
+    result = sweep(question_of(args, given), axes, grid="zip" if args.zip else "outer", verify=args.verify,
+                   catalog=catalog_of(args))
+    write = result.write_json if args.format == "json" else result.write_csv
+    if args.output:
+        path = Path(args.output)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("w", encoding="utf-8", newline="\n") as fh:
+                write(fh)
+        except OSError as exc:
+            raise InputError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
+    else:
+        write(sys.stdout)
+    return 0
