@@ -5,8 +5,10 @@ of equation-based modelling tools: relations are matched to the unknowns they
 can determine and sorted so that each step uses only what earlier steps found.
 
 * A relation with exactly one unknown that it can be solved for determines it
-  (a 1×1 block). Steps are found in rounds, so the chain is as short as possible;
-  within a round a relation's own left side is preferred over an inversion.
+  (a 1×1 block). Steps are found in rounds, so the chain is as short as possible.
+  When several relations could determine the same unknown in a round, the rule of
+  :func:`_preference` chooses (the defining relation, then the more direct one, then
+  the id), so a derivation never depends on file names or the order of entries.
 * When no such relation is left, the planner looks for the smallest square
   block: 2 relations sharing exactly 2 unknowns, then 3 sharing 3, which are
   solved simultaneously.
@@ -82,9 +84,8 @@ def _component(catalog: Catalog, targets: Iterable[str], known: set[str]) -> lis
             rel = catalog.relations[rid]
             seen_rels[rid] = rel
             stack.extend(x for x in rel.symbols if x not in known and x not in seen_syms)
-    # catalog order keeps plans deterministic
-    order = {rid: i for i, rid in enumerate(catalog.relations)}
-    return sorted(seen_rels.values(), key=lambda r: order[r.id])
+    # sorted by id, so that plans never depend on file names or the order of entries in a file
+    return sorted(seen_rels.values(), key=lambda r: r.id)
 
 
 def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str]) -> Plan:
@@ -101,7 +102,7 @@ def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str]) -> Plan
 
     while not all(t in determined for t in targets):
         # one round of 1x1 steps
-        chosen: dict[str, tuple[int, Relation]] = {}
+        chosen: dict[str, tuple[tuple[int, int, str], Relation]] = {}
         for rel in rels:
             if rel.id in used:
                 continue
@@ -109,7 +110,7 @@ def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str]) -> Plan
             if len(unk) != 1 or not can_solve_for(rel, unk[0]):
                 continue
             u = unk[0]
-            rank = 0 if rel.defines == u else 1
+            rank = _preference(rel, u)
             if u not in chosen or rank < chosen[u][0]:
                 chosen[u] = (rank, rel)
         if chosen:
@@ -145,6 +146,16 @@ def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str]) -> Plan
         visit(t)
     redundant = tuple(r for r in rels if r.id not in used and all(s in determined for s in r.symbols))
     return Plan(tuple(needed), frozenset(determined), redundant, frozenset(r.id for r in rels))
+
+
+def _preference(rel: Relation, unknown: str) -> tuple[int, int, str]:
+    """Which relation determines ``unknown`` when several could, in the same round (smaller wins).
+
+    1. a relation that defines it (has it alone on its left) before one solved for it;
+    2. then the relation with fewer quantities (the more direct one);
+    3. then the relation id, alphabetically: never the file an entry is in or its place there.
+    """
+    return (0 if rel.defines == unknown else 1, len(rel.symbols), rel.id)
 
 
 def _find_block(rels: list[Relation], used: set[str], determined: set[str]) -> PlanStep | None:

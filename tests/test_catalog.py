@@ -123,3 +123,68 @@ def test_compiled_catalog_cache_is_reused_and_invalidated(tmp_path, monkeypatch)
     second = load_catalog(formulas_dir=formulas)
     assert second.quantities["peak_flops"].name.en == "peak throughput"
     assert first.quantities["peak_flops"].name.en == "peak compute throughput"
+
+
+def test_renaming_catalog_files_changes_no_answer_step_or_citation(tmp_path):
+    """Which relation (and so which citation) a derivation uses never follows file names: every
+    question of every problem file and claims file is answered the same from a copy of formulas/
+    whose files are renamed so that they load in the opposite order."""
+    import shutil
+
+    from derive import load_catalog, solve
+    from derive.check import load_claims
+    from derive.problems import load_problem
+
+    source = ROOT / "formulas"
+    renamed = tmp_path / "formulas"
+    renamed.mkdir()
+    files = sorted(source.glob("*.yaml"))
+    for i, path in enumerate(reversed(files)):
+        shutil.copy(path, renamed / f"{i:02d}-{path.name}")
+    shutil.copy(source / "units.txt", renamed / "units.txt")
+    original, shuffled = load_catalog(), load_catalog(formulas_dir=renamed)
+    assert [f.split("/")[-1] for f in shuffled.files] != [f.split("/")[-1] for f in original.files]
+
+    questions = [pq.question for path in sorted((ROOT / "reports").glob("*.yaml"))
+                 for pq in load_problem(path, original).questions]
+    questions += [c.question for path in sorted((ROOT / "reports" / "claims").glob("*.yaml"))
+                  for c in load_claims(path, original).claims if c.question is not None]
+    assert len(questions) > 100
+
+    def trace(sol):
+        return (sol.value, sol.formula, sol.regime, sol.relations_used,
+                tuple((st.kind, st.relations, st.solved_for) for st in sol.steps),
+                tuple(str(original.relations[r].source) for r in sol.relations_used))
+
+    for q in questions:
+        assert trace(solve(q, catalog=original)) == trace(solve(q, catalog=shuffled)), q
+
+
+TIE_QUANTITIES = """
+quantities:
+  - {id: tie_p, unit: '1', symbol: 'p', name: {en: p, zh: p}, meaning: {en: p, zh: p}, source: derived}
+  - {id: tie_x, unit: '1', symbol: 'x', name: {en: x, zh: x}, meaning: {en: x, zh: x}, source: derived}
+  - {id: tie_y, unit: '1', symbol: 'y', name: {en: y, zh: y}, meaning: {en: y, zh: y}, source: derived}
+"""
+TIE_RELATION = """
+relations:
+  - {{id: {id}, equation: '{eq}', name: {{en: r, zh: r}}, meaning: {{en: r, zh: r}}, source: derived}}
+"""
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+def test_a_tie_between_relations_is_decided_by_the_rule_not_the_file_order(tmp_path, order):
+    """tie_p can be found from either relation (both solved for it, both as direct): the one
+    whose id sorts first determines it and is cited; the other is checked as redundant."""
+    from derive import load_catalog, solve
+
+    folder = tmp_path / "user"
+    folder.mkdir()
+    (folder / "0-quantities.yaml").write_text(TIE_QUANTITIES, encoding="utf-8")
+    bodies = {"a": TIE_RELATION.format(id="zeta_from_x", eq="tie_x = 2 * tie_p"),
+              "b": TIE_RELATION.format(id="alpha_from_y", eq="tie_y = 3 * tie_p")}
+    for i, key in enumerate(order, start=1):
+        (folder / f"{i}-relation.yaml").write_text(bodies[key], encoding="utf-8")
+    sol = solve("tie_p", {"tie_x": 2, "tie_y": 3}, catalog=load_catalog([folder]))
+    assert sol.value == 1
+    assert [st.relations for st in sol.steps] == [("alpha_from_y",)]
