@@ -18,10 +18,11 @@ from ._expr import Comparison
 from ._units import Dimension
 
 if TYPE_CHECKING:
+    from ._question import Question
     from ._units import UnitTable
 
 __all__ = [
-    "Catalog", "CatalogMemo", "Condition", "Preset", "PresetValue", "Quantity", "Reference", "Regime",
+    "Catalog", "CatalogMemo", "Condition", "Example", "Preset", "PresetValue", "Quantity", "Reference", "Regime",
     "Relation", "Source", "Text",
 ]
 
@@ -151,6 +152,18 @@ class Regime(_LazySides):
 
 
 @dataclass(frozen=True)
+class Example:
+    """A number a source publishes that a relation gives: the question that reproduces it, and the value."""
+
+    question: "Question"
+    expect: str                # as published, with its unit: "327680 B"
+    source: Source
+    tolerance: float | None = None
+    file: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
 class Relation(_LazySides):
     """An equation ``lhs = rhs`` between quantities; solvable for any of its symbols."""
 
@@ -165,6 +178,7 @@ class Relation(_LazySides):
     regimes: tuple[Regime, ...] = ()
     defines: str | None = None             # the quantity on the left, when the left side is one symbol
     solvable: frozenset[str] = frozenset()  # symbols it can be solved for (not only inside ceil/floor)
+    examples: tuple[Example, ...] = ()     # published numbers it gives, solved by the tests
     file: str = ""
     line: int = 0
 

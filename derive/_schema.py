@@ -1,0 +1,852 @@
+"""The grammar of catalog files: each kind of entry, its fields, and the reader that checks it.
+
+``formulas/README.md`` documents the same grammar for authors; its tables of fields are made
+from :data:`KINDS` (``python -m derive._schema`` prints them) and a test fails when they
+disagree. Reading is strict: an unknown field, a missing translation, a name that is not a
+quantity, or a relation whose sides' dimensions differ stops the load with a
+:class:`CatalogError` naming the file, line and entry.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy
+
+from ._dimcheck import DimensionMismatch, dimension_of
+from ._errors import CatalogError, DeriveError, UnitBalanceError
+from ._expr import Comparison, parse_comparison, parse_equation
+from ._model import (
+    Catalog,
+    Condition,
+    Example,
+    Preset,
+    PresetValue,
+    Quantity,
+    Reference,
+    Regime,
+    Relation,
+    Source,
+    Text,
+)
+from ._question import Question
+from ._units import UnitTable
+from ._values import parse_value
+from ._yamlio import LMap, LStr, line_of
+
+__all__ = ["KINDS", "TOP_FIELDS", "Field", "Kind", "build_catalog", "fields_markdown"]
+
+_QUANTITY_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_PRESET_ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+_PLACEHOLDER = re.compile(r"<([a-z_]+)(?:\.([a-z_]+))?>")
+
+# a quantity's symbol is LaTeX math pasted into write-ups: only these pieces, so that a formula file
+# cannot \input a file, loop forever (\def\x{\x}\x) or break the document (\end{document}, "}")
+SYMBOL_COMMANDS = frozenset("""
+    alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi varpi
+    rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma
+    Upsilon Phi Psi Omega mathrm mathit mathbf mathsf mathtt mathcal mathbb text textrm operatorname hat bar
+    tilde vec dot ddot widehat widetilde overline underline prime ell infty partial nabla cdot times div pm mp
+    le ge leq geq ne neq approx sim propto to leftrightarrow rightarrow leftarrow lceil rceil lfloor rfloor
+    langle rangle vert Vert max min log exp sqrt frac
+""".split())
+_SYMBOL_PIECE = re.compile(r"\\([A-Za-z]+)|\\[,;:! ]|[A-Za-z0-9 _^{}()\[\],.'+\-*/|=:]")
+MAX_SYMBOL = 100
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an entry: its name, whether it must be given, and what it means (for authors)."""
+
+    name: str
+    doc: str
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of entry (a section of a catalog file, or a mapping inside an entry) and its fields."""
+
+    name: str
+    where: str                      # how an author meets it: "quantities:", "a regime", ...
+    fields: tuple[Field, ...]
+
+    @property
+    def allowed(self) -> set[str]:
+        return {f.name for f in self.fields}
+
+
+_FAMILY_FIELDS = (
+    Field("for_each", "a family: one entry per member, `<family>` and `<family.FIELD>` filled in"),
+    Field("only", "with `for_each`: only these members"),
+    Field("override", "in a user's file: `true` replaces the built-in entry of the same id"),
+    Field("note", "a remark for authors; not printed"),
+)
+
+QUANTITY = Kind("quantity", "quantities:", (
+    Field("id", "lower_case_with_underscores; what users type", True),
+    Field("unit", "the declared unit: `B`, `FLOP`, `s`, `B/s`, `FLOP/s`, `FLOP/B`, `1` (a count), ...", True),
+    Field("type", "`real` (default) or `integer` (counts: layers, batch, devices)"),
+    Field("symbol", "LaTeX for write-ups, from a small grammar (below)", True),
+    Field("name", "`{en: ..., zh: ...}`", True),
+    Field("meaning", "`{en: ..., zh: ...}`: what the quantity is, one line each", True),
+    Field("source", "a reference id, then an optional locator: `scaling-book-tpus, Table 1`", True),
+    Field("aliases", "other names users may type"),
+    Field("default", "a value used only when a question needs this input and nobody gave it (conventions "
+                     "only); a value, or `{value, source, note}`"),
+    Field("equation", "the right side of the relation that defines this quantity: one entry instead of a "
+                      "quantity and a relation of the same id"),
+    Field("why", "with `equation`: `{en, zh}`, the reasoning behind it, shown in write-ups (default: `meaning`)"),
+    Field("regimes", "with `equation`: one regime per branch of a `max`/`min`"),
+    Field("example", "with `equation`: a published number the relation gives, which the tests solve"),
+    *_FAMILY_FIELDS,
+))
+
+RELATION = Kind("relation", "relations:", (
+    Field("id", "lower_case_with_underscores", True),
+    Field("equation", "`lhs = rhs`; put the quantity it defines alone on the left", True),
+    Field("name", "`{en, zh}`: what it computes", True),
+    Field("meaning", "`{en, zh}`: the reasoning behind it, shown in write-ups", True),
+    Field("source", "a reference id, then an optional locator", True),
+    Field("regimes", "one regime per branch of a `max`/`min`"),
+    Field("example", "a published number the relation gives, which the tests solve (below)"),
+    *_FAMILY_FIELDS,
+))
+
+REGIME = Kind("regime", "an item of `regimes:`", (
+    Field("id", "lower_case_with_underscores, e.g. `compute_bound`", True),
+    Field("when", "the condition under which this branch holds: `compute_time >= memory_time`", True),
+    Field("equation", "the relation in this branch: `roofline_time = compute_time`", True),
+    Field("name", "`{en, zh}`, e.g. compute-bound / 算力瓶颈", True),
+))
+
+EXAMPLE = Kind("example", "`example:` of a relation (one mapping or a list)", (
+    Field("given", "the inputs, as in a problem file: `{num_layers: 80, head_dim: 128}`", True),
+    Field("expect", "the published value with its unit, as its source writes it: `327680 B`", True),
+    Field("solve", "the quantity to find (default: the one the relation defines)"),
+    Field("hw", "a hardware preset for the remaining inputs"),
+    Field("model", "a model preset for the remaining inputs"),
+    Field("presets", "setup presets"),
+    Field("tolerance", "a relative tolerance, when the source rounds more than its digits show"),
+    Field("source", "where the number is published (default: the entry's `source`)"),
+    Field("note", "a remark for authors; not printed"),
+))
+
+CONDITION = Kind("condition", "conditions:", (
+    Field("id", "lower_case_with_underscores; what users give to `--require`", True),
+    Field("require", "one inequality: `ffn_weight_bytes <= vmem_capacity` (`<= >= < >`)", True),
+    Field("name", "`{en, zh}`", True),
+    Field("meaning", "`{en, zh}`", True),
+    Field("source", "a reference id, then an optional locator", True),
+    *_FAMILY_FIELDS,
+))
+
+PRESET = Kind("preset", "presets:", (
+    Field("id", "what users type after `--hw`, `--model` or `--preset`", True),
+    Field("kind", "`hw`, `model` or `setup`", True),
+    Field("name", "`{en, zh}`", True),
+    Field("source", "cited by every value that does not name its own", True),
+    Field("values", "quantity id → a value with its unit, or `{value, source, note}`"),
+    Field("extends", "a variant: the values of this preset, some replaced"),
+    Field("note", "a remark printed with the preset"),
+    Field("override", "in a user's file: `true` replaces the built-in preset of the same id"),
+))
+
+VALUE = Kind("value", "a preset value or default written as a mapping", (
+    Field("value", "the value with its unit: `3.35 TB/s`", True),
+    Field("source", "where this value comes from (default: the preset's or quantity's `source`)"),
+    Field("note", "what the value is and how its source counts it"),
+))
+
+REFERENCE = Kind("reference", "references:", (
+    Field("id", "lower-case letters, digits, `.`, `_` or `-`", True),
+    Field("title", "the document's title", True),
+    Field("kind", "`datasheet`, `paper`, `book`, `seed`, `derived`, `measured`, `estimate`, `convention` or "
+                  "`web`", True),
+    Field("url", "where to read it"),
+    Field("note", "a remark: which version, which table"),
+))
+
+TOP = Kind("file", "the top of a catalog file", (
+    Field("topic", "a short id of the file's topic"),
+    Field("title", "`{en, zh}`"),
+    Field("quantities", "a list of quantities"),
+    Field("relations", "a list of relations"),
+    Field("conditions", "a list of conditions"),
+    Field("presets", "a list of presets"),
+    Field("references", "a list of references"),
+    Field("families", "family name → member id → `{en, zh, tex, ...}`"),
+    Field("aliases", "short name → quantity id"),
+))
+
+#: every kind of entry, in the order formulas/README.md documents them
+KINDS: tuple[Kind, ...] = (TOP, QUANTITY, RELATION, REGIME, EXAMPLE, CONDITION, PRESET, VALUE, REFERENCE)
+TOP_FIELDS = TOP.allowed
+
+
+def fields_markdown() -> str:
+    """The tables of fields of every kind of entry, as formulas/README.md shows them."""
+    out = []
+    for kind in KINDS:
+        out.append(f"### {kind.name} ({kind.where})\n")
+        out.append("| field | required | meaning |")
+        out.append("|---|---|---|")
+        for f in kind.fields:
+            out.append(f"| `{f.name}` | {'yes' if f.required else ''} | {f.doc} |")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+PRESET_KINDS = ("hw", "model", "setup")
+REFERENCE_KINDS = ("datasheet", "paper", "book", "seed", "derived", "measured", "estimate",
+                   "convention", "web")
+
+
+@dataclass
+class _Ctx:
+    file: str
+    families: dict[str, dict[str, dict[str, str]]]
+    references: dict[str, Reference]
+    overridable: bool = False
+
+    def error(self, msg: str, node: Any = None, entry: str | None = None) -> CatalogError:
+        return CatalogError(msg, file=self.file, line=line_of(node), entry=entry)
+
+
+def _check_fields(ctx: _Ctx, entry: Any, allowed: set[str], what: str, ident: str | None) -> None:
+    if not isinstance(entry, dict):
+        raise ctx.error(f"each {what} must be a mapping of fields", entry, ident)
+    for key in entry:
+        if key not in allowed:
+            close = difflib.get_close_matches(key, sorted(allowed), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else f" (allowed: {', '.join(sorted(allowed))})"
+            raise ctx.error(f"unknown field {key!r}{hint}", entry, ident)
+
+
+def _str(ctx: _Ctx, entry: dict, key: str, ident: str | None, required: bool = True,
+         default: str = "") -> str:
+    value = entry.get(key)
+    if value is None:
+        if required:
+            raise ctx.error(f"missing field {key!r}", entry, ident)
+        return default
+    if not isinstance(value, str):
+        raise ctx.error(f"field {key!r} must be text", value, ident)
+    return str(value).strip()
+
+
+def _text(ctx: _Ctx, entry: dict, key: str, ident: str | None, required: bool = True) -> Text:
+    value = entry.get(key)
+    if value is None:
+        if required:
+            raise ctx.error(f"missing field {key!r} (give both en and zh)", entry, ident)
+        return Text("", "")
+    if not isinstance(value, dict) or set(value) - {"en", "zh"}:
+        found = f" (found {', '.join(repr(k) for k in value)})" if isinstance(value, dict) else ""
+        hint = "; put text that contains a comma in quotes" if isinstance(value, dict) else ""
+        raise ctx.error(f"field {key!r} must have exactly the keys en and zh{found}{hint}", value, ident)
+    en, zh = str(value.get("en", "")).strip(), str(value.get("zh", "")).strip()
+    if not en or not zh:
+        missing = "en" if not en else "zh"
+        raise ctx.error(f"field {key!r} is missing its {missing} text (every text needs both languages)",
+                        value, ident)
+    return Text(en, zh)
+
+
+def _source(ctx: _Ctx, entry: dict, ident: str | None, required: bool = True,
+            inherited: Source | None = None) -> Source:
+    raw = entry.get("source")
+    if raw is None:
+        if inherited is not None:
+            return inherited
+        if required:
+            raise ctx.error("missing field 'source' (a reference id from references, then an optional "
+                            "locator: 'scaling-book, ch. 2')", entry, ident)
+        return Source("")
+    text = str(raw).strip()
+    ref, _, locator = text.partition(",")
+    ref = ref.strip()
+    if ref not in ctx.references:
+        close = difflib.get_close_matches(ref, list(ctx.references), n=2)
+        hint = f" (did you mean {', '.join(close)}?)" if close else " (add it under references:)"
+        raise ctx.error(f"unknown reference {ref!r}{hint}", raw, ident)
+    return Source(ref, locator.strip())
+
+
+def _expand(ctx: _Ctx, entries: Any, section: str) -> list[tuple[dict, str | None]]:
+    """Expand ``for_each`` families: one entry per member, placeholders filled in."""
+    if entries is None:
+        return []
+    if not isinstance(entries, list):
+        raise ctx.error(f"{section} must be a list of entries (each starting with '- id:')", entries)
+    out: list[tuple[dict, str | None]] = []
+    for entry in entries:
+        if not isinstance(entry, dict):
+            raise ctx.error(f"each entry of {section} must be a mapping", entry)
+        fam_name = entry.get("for_each")
+        if fam_name is None:
+            out.append((entry, None))
+            continue
+        family = ctx.families.get(str(fam_name))
+        if family is None:
+            raise ctx.error(f"unknown family {fam_name!r}; define it under families:", fam_name,
+                            str(entry.get("id")))
+        only = entry.get("only")
+        members = list(family)
+        if only is not None:
+            if not isinstance(only, list):
+                raise ctx.error("'only' must be a list of family members", only, str(entry.get("id")))
+            for m in only:
+                if m not in family:
+                    raise ctx.error(f"{m!r} is not a member of family {fam_name}", m, str(entry.get("id")))
+            members = [str(m) for m in only]
+        for member in members:
+            out.append((_fill(ctx, entry, str(fam_name), member, family[member]), member))
+    return out
+
+
+def _fill(ctx: _Ctx, node: Any, fam: str, member: str, fields: dict[str, str]) -> Any:
+    if isinstance(node, str):
+        def sub(m: re.Match) -> str:
+            if m.group(1) != fam:
+                return m.group(0)
+            if m.group(2) is None:
+                return member
+            if m.group(2) not in fields:
+                raise ctx.error(f"family {fam} member {member} has no field {m.group(2)!r}", node)
+            return fields[m.group(2)]
+        filled = LStr(_PLACEHOLDER.sub(sub, node))
+        filled.line = getattr(node, "line", 0)
+        return filled
+    if isinstance(node, dict):
+        out = LMap((_fill(ctx, k, fam, member, fields), _fill(ctx, v, fam, member, fields))
+                   for k, v in node.items() if k not in ("for_each", "only"))
+        out.line = getattr(node, "line", 0)
+        return out
+    if isinstance(node, list):
+        return [_fill(ctx, v, fam, member, fields) for v in node]
+    return node
+
+
+# ---------------------------------------------------------------------------
+# the loader
+
+
+@dataclass
+class _Build:
+    units: UnitTable
+    defining: list[tuple["_Ctx", LMap]] = field(default_factory=list)   # from quantities' equation:
+    catalog: Catalog = field(default_factory=Catalog)
+    families: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
+    origin: dict[str, str] = field(default_factory=dict)   # id -> file, for clash messages
+    # unit literals such as [FLOP] in equations: a placeholder symbol while the
+    # dimensions are checked, then the unit's exact factor to base units
+    unit_literals: dict[sympy.Symbol, tuple[sympy.Rational, Any]] = field(default_factory=dict)
+
+
+def _claim(build: _Build, ctx: _Ctx, table: dict, ident: str, entry: Any, what: str) -> None:
+    """Register ``ident`` in ``table``; a clash is an error unless a user entry says override: true."""
+    if ident in table:
+        if ctx.overridable and str(entry.get("override", "")).lower() == "true":
+            return
+        where = build.origin.get(f"{what}:{ident}", "another file")
+        hint = " (add 'override: true' to replace the built-in entry)" if ctx.overridable else ""
+        raise ctx.error(f"{what} {ident!r} is already defined in {where}{hint}", entry, ident)
+    build.origin[f"{what}:{ident}"] = ctx.file
+
+
+def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
+    ident = _str(ctx, entry, "id", None)
+    _check_fields(ctx, entry, QUANTITY.allowed, "quantity", ident)
+    if not _QUANTITY_ID.match(ident):
+        raise ctx.error("a quantity id is lower_case_with_underscores, starting with a letter",
+                        entry.get("id"), ident)
+    _claim(build, ctx, build.catalog.quantities, ident, entry, "quantity")
+    unit_text = _str(ctx, entry, "unit", ident)
+    try:
+        factor, dims = build.units.parse(unit_text)
+    except DeriveError as exc:
+        raise ctx.error(exc.message, entry.get("unit"), ident) from exc
+    kind = _str(ctx, entry, "type", ident, required=False, default="real")
+    if kind not in ("real", "integer"):
+        raise ctx.error("type is 'real' or 'integer'", entry.get("type"), ident)
+    aliases_raw = entry.get("aliases") or []
+    if not isinstance(aliases_raw, list):
+        raise ctx.error("aliases must be a list", aliases_raw, ident)
+    q = Quantity(
+        id=ident, unit=unit_text, dims=dims, factor=sympy.Rational(factor.numerator, factor.denominator),
+        integer=(kind == "integer"), latex=_symbol(ctx, entry, ident),
+        name=_text(ctx, entry, "name", ident), meaning=_text(ctx, entry, "meaning", ident),
+        source=_source(ctx, entry, ident), aliases=tuple(str(a) for a in aliases_raw),
+        file=ctx.file, line=line_of(entry) or 0,
+    )
+    default = entry.get("default")
+    if default is not None:
+        q = _with_default(build, ctx, q, default)
+    build.catalog.quantities[ident] = q
+    for alias in q.aliases:
+        if not _QUANTITY_ID.match(alias):
+            raise ctx.error(f"alias {alias!r} is not a valid name", aliases_raw, ident)
+        build.catalog.aliases[alias] = ident
+    _defining_relation(build, ctx, entry, ident)
+
+
+def _defining_relation(build: _Build, ctx: _Ctx, entry: dict, ident: str) -> None:
+    """A quantity's ``equation:`` (with ``why``, ``regimes``, ``example``) becomes the relation of the
+    same id: ``ident = equation``, named and sourced as the quantity, read with the relations."""
+    equation = entry.get("equation")
+    if equation is None:
+        for key in ("why", "regimes", "example"):
+            if key in entry:
+                raise ctx.error(f"{key!r} belongs with 'equation:' (the relation that defines {ident})",
+                                entry[key], ident)
+        return
+    if not isinstance(equation, str) or "=" in str(equation).replace("<=", "").replace(">=", ""):
+        raise ctx.error(f"equation of a quantity is its right side only: write 'equation: flops / peak_flops' "
+                        f"for {ident} = flops / peak_flops", equation, ident)
+    text = LStr(f"{ident} = {str(equation).strip()}")
+    text.line = getattr(equation, "line", 0)
+    relation = LMap(id=entry["id"], equation=text, name=entry.get("name"),
+                    meaning=entry.get("why", entry.get("meaning")), source=entry.get("source"))
+    for key in ("regimes", "example", "override"):
+        if key in entry:
+            relation[key] = entry[key]
+    relation.line = getattr(entry, "line", 0)
+    build.defining.append((ctx, relation))
+
+
+def _symbol(ctx: _Ctx, entry: dict, ident: str) -> str:
+    """The ``symbol`` field, checked against the small LaTeX math grammar above."""
+    text = _str(ctx, entry, "symbol", ident)
+    node = entry.get("symbol")
+    hint = r"a symbol is LaTeX math: letters, digits, _ ^ { } and commands such as \mathrm, \alpha, \cdot"
+    if not text or len(text) > MAX_SYMBOL:
+        raise ctx.error(f"symbol must have 1 to {MAX_SYMBOL} characters; {hint}", node, ident)
+    depth, pos = 0, 0
+    while pos < len(text):
+        m = _SYMBOL_PIECE.match(text, pos)
+        if m is None:
+            raise ctx.error(f"symbol '{text}': {text[pos]!r} is not allowed; {hint}", node, ident)
+        if m.group(1) is not None and m.group(1) not in SYMBOL_COMMANDS:
+            raise ctx.error(f"symbol '{text}': \\{m.group(1)} is not allowed; {hint}", node, ident)
+        depth += {"{": 1, "}": -1}.get(m.group(0), 0)
+        if depth < 0:
+            break
+        pos = m.end()
+    if depth != 0:
+        raise ctx.error(f"symbol '{text}': its braces do not balance; {hint}", node, ident)
+    return text
+
+
+def _with_default(build: _Build, ctx: _Ctx, q: Quantity, raw: Any) -> Quantity:
+    from dataclasses import replace
+
+    if isinstance(raw, dict):
+        _check_fields(ctx, raw, VALUE.allowed, "default", q.id)
+        text = _str(ctx, raw, "value", q.id)
+        note = _str(ctx, raw, "note", q.id, required=False)
+        src = _source(ctx, raw, q.id, inherited=q.source)
+    else:
+        text, note, src = str(raw), "", q.source
+    try:
+        value = parse_value(text, q, build.units)
+    except DeriveError as exc:
+        raise ctx.error(f"default: {exc.message}", raw, q.id) from exc
+    return replace(q, default=PresetValue(q.id, value, text, src, note))
+
+
+def _symbol_resolver(build: _Build, ctx: _Ctx, ident: str, node: Any):
+    quantities = build.catalog.quantities
+    aliases = build.catalog.aliases
+
+    def resolve(name: str) -> sympy.Symbol:
+        key = aliases.get(name, name)
+        q = quantities.get(key)
+        if q is None:
+            close = difflib.get_close_matches(name, list(quantities), n=2)
+            hint = f" (did you mean {', '.join(close)}?)" if close else " (define it under quantities:)"
+            raise ctx.error(f"unknown quantity {name!r}{hint}", node, ident)
+        return q.symbol
+
+    return resolve
+
+
+def _dims_map(build: _Build) -> dict[sympy.Symbol, Any]:
+    dims = {q.symbol: q.dims for q in build.catalog.quantities.values()}
+    dims.update({sym: d for sym, (_, d) in build.unit_literals.items()})
+    return dims
+
+
+def _unit_literal(build: _Build, ctx: _Ctx, node: Any, ident: str):
+    def make(text: str) -> sympy.Expr:
+        try:
+            factor, dims = build.units.parse(text)
+        except DeriveError as exc:
+            raise ctx.error(f"unit literal [{text}]: {exc.message}", node, ident) from exc
+        sym = sympy.Symbol(f"[{text}]", positive=True)
+        build.unit_literals[sym] = (sympy.Rational(factor.numerator, factor.denominator), dims)
+        return sym
+
+    return make
+
+
+def _strip_units(build: _Build, expr: sympy.Expr) -> sympy.Expr:
+    subs = {s: build.unit_literals[s][0] for s in expr.free_symbols if s in build.unit_literals}
+    return expr.xreplace(subs) if subs else expr
+
+
+def _check_balance(ctx: _Ctx, ident: str, node: Any, lhs: sympy.Expr, rhs: sympy.Expr,
+                   dims: dict) -> None:
+    try:
+        left = dimension_of(lhs, dims)
+        right = dimension_of(rhs, dims)
+    except DimensionMismatch as exc:
+        parts = " vs ".join(d.unit_string() for d in exc.dims)
+        raise UnitBalanceError(file=ctx.file, line=line_of(node), entry=ident,
+                               left_unit="(mixed)", right_unit="(mixed)",
+                               detail=f"terms of {exc.expr} have different units: {parts}") from exc
+    if left != right:
+        raise UnitBalanceError(file=ctx.file, line=line_of(node), entry=ident,
+                               left_unit=left.unit_string(), right_unit=right.unit_string())
+
+
+def _parse_eq(build: _Build, ctx: _Ctx, resolver, text: str, node: Any, ident: str):
+    try:
+        return parse_equation(text, resolver, _unit_literal(build, ctx, node, ident))
+    except CatalogError:
+        raise
+    except DeriveError as exc:
+        raise ctx.error(exc.message, node, ident) from exc
+
+
+def _parse_cmp(build: _Build, ctx: _Ctx, resolver, text: str, node: Any, ident: str) -> Comparison:
+    try:
+        return parse_comparison(text, resolver, _unit_literal(build, ctx, node, ident))
+    except CatalogError:
+        raise
+    except DeriveError as exc:
+        raise ctx.error(exc.message, node, ident) from exc
+
+
+def _symbols_of(*exprs: sympy.Expr) -> tuple[str, ...]:
+    names: set[str] = set()
+    for e in exprs:
+        names |= {s.name for s in e.free_symbols}
+    return tuple(sorted(names))
+
+
+def _load_relation(build: _Build, ctx: _Ctx, entry: dict) -> None:
+    ident = _str(ctx, entry, "id", None)
+    _check_fields(ctx, entry, RELATION.allowed, "relation", ident)
+    if not _QUANTITY_ID.match(ident):
+        raise ctx.error("a relation id is lower_case_with_underscores", entry.get("id"), ident)
+    _claim(build, ctx, build.catalog.relations, ident, entry, "relation")
+    resolver = _symbol_resolver(build, ctx, ident, entry.get("equation"))
+    text = _str(ctx, entry, "equation", ident)
+    lhs, rhs = _parse_eq(build, ctx, resolver, text, entry.get("equation"), ident)
+    dims = _dims_map(build)
+    _check_balance(ctx, ident, entry.get("equation"), lhs, rhs, dims)
+    lhs, rhs = _strip_units(build, lhs), _strip_units(build, rhs)
+    regimes = []
+    raw_regimes = entry.get("regimes") or []
+    if not isinstance(raw_regimes, list):
+        raise ctx.error("regimes must be a list", raw_regimes, ident)
+    for raw in raw_regimes:
+        rid = _str(ctx, raw, "id", ident)
+        _check_fields(ctx, raw, REGIME.allowed, "regime", f"{ident}.{rid}")
+        rtext = _str(ctx, raw, "equation", ident)
+        rl, rr = _parse_eq(build, ctx, resolver, rtext, raw.get("equation"), f"{ident}.{rid}")
+        dims = _dims_map(build)
+        _check_balance(ctx, f"{ident}.{rid}", raw.get("equation"), rl, rr, dims)
+        wtext = _str(ctx, raw, "when", ident)
+        when = _parse_cmp(build, ctx, resolver, wtext, raw.get("when"), f"{ident}.{rid}")
+        _check_balance(ctx, f"{ident}.{rid}", raw.get("when"), when.lhs, when.rhs, _dims_map(build))
+        rl, rr = _strip_units(build, rl), _strip_units(build, rr)
+        when = Comparison(_strip_units(build, when.lhs), when.op, _strip_units(build, when.rhs))
+        regime = Regime(rid, _text(ctx, raw, "name", f"{ident}.{rid}"),
+                        _compile(ctx, raw, ident, rl), _compile(ctx, raw, ident, rr),
+                        (_compile(ctx, raw, ident, when.lhs), when.op, _compile(ctx, raw, ident, when.rhs)),
+                        rtext, wtext)
+        _prime(regime, lhs=rl, rhs=rr, when=when)
+        regimes.append(regime)
+    if not regimes and (lhs.has(sympy.Max, sympy.Min) or rhs.has(sympy.Max, sympy.Min)):
+        raise ctx.error("a relation with max() or min() must list its regimes (one per branch, "
+                        "each with when: and equation:)", entry, ident)
+    symbols = _symbols_of(lhs, rhs, *[r.lhs for r in regimes], *[r.rhs for r in regimes])
+    solvable = frozenset(name for name in symbols if _solvable(lhs, rhs, regimes, name))
+    source = _source(ctx, entry, ident)
+    defines = lhs.name if isinstance(lhs, sympy.Symbol) else None
+    rel = Relation(
+        id=ident, lhs_src=_compile(ctx, entry, ident, lhs), rhs_src=_compile(ctx, entry, ident, rhs),
+        equation_text=text, symbols=symbols,
+        name=_text(ctx, entry, "name", ident), meaning=_text(ctx, entry, "meaning", ident),
+        source=source, regimes=tuple(regimes), defines=defines, solvable=solvable,
+        examples=_examples(build, ctx, entry.get("example"), ident, defines, source),
+        file=ctx.file, line=line_of(entry) or 0)
+    _prime(rel, lhs=lhs, rhs=rhs)
+    build.catalog.relations[ident] = rel
+
+
+def _examples(build: _Build, ctx: _Ctx, raw: Any, ident: str, defines: str | None,
+              source: Source) -> tuple[Example, ...]:
+    """The ``example:`` of a relation (a mapping or a list of them): each a question and the published value.
+
+    Names of quantities are checked here; preset names once the presets are read (:func:`_check_examples`).
+    """
+    if raw is None:
+        return ()
+    items = raw if isinstance(raw, list) else [raw]
+    out = []
+    for item in items:
+        where = f"{ident}.example"
+        _check_fields(ctx, item, EXAMPLE.allowed, "example", where)
+        target = _str(ctx, item, "solve", where, required=False) or defines
+        if target is None:
+            raise ctx.error("give 'solve:' (the relation does not define one quantity on its left)", item, where)
+        given = item.get("given")
+        if not isinstance(given, dict) or not given:
+            raise ctx.error("'given' maps quantity ids to values: {num_layers: 80, head_dim: 128}", item, where)
+        quantities = build.catalog.quantities
+        for name in [target, *given]:
+            if build.catalog.aliases.get(str(name), str(name)) not in quantities:
+                raise ctx.error(f"unknown quantity {name!r}", given, where)
+        expect = _str(ctx, item, "expect", where)
+        target_q = quantities[build.catalog.aliases.get(target, target)]
+        try:
+            parse_value(expect, target_q, build.units)
+            presets = item.get("presets")
+            question = Question.of(target_q.id, {str(k): str(v) for k, v in given.items()},
+                                   hw=_str(ctx, item, "hw", where, required=False) or None,
+                                   model=_str(ctx, item, "model", where, required=False) or None,
+                                   presets=[str(p) for p in presets] if isinstance(presets, list)
+                                   else (str(presets) if presets else ()))
+        except DeriveError as exc:
+            raise ctx.error(exc.message, item, where) from exc
+        tolerance = None
+        if item.get("tolerance") is not None:
+            try:
+                tolerance = float(str(item["tolerance"]))
+            except ValueError:
+                raise ctx.error("tolerance is a relative error, e.g. 0.01", item["tolerance"], where) from None
+        out.append(Example(question, expect, _source(ctx, item, where, inherited=source), tolerance,
+                           ctx.file, line_of(item) or 0))
+    return tuple(out)
+
+
+def _check_examples(build: _Build) -> None:
+    """Every example names presets that exist (read after the relations, so checked last)."""
+    for rel in build.catalog.relations.values():
+        for ex in rel.examples:
+            q = ex.question
+            for name, kind in [(q.hw, "hw"), (q.model, "model"), *[(p, None) for p in q.presets]]:
+                if name and (name not in build.catalog.presets
+                             or (kind and build.catalog.presets[name].kind != kind)):
+                    raise CatalogError(f"{rel.id}.example: unknown {kind or 'setup'} preset {name!r}",
+                                       file=ex.file, line=ex.line, entry=rel.id)
+
+
+def _compile(ctx: _Ctx, node: Any, ident: str, expr: sympy.Expr) -> str:
+    """The canonical text of an expression, checked to read back to the same expression."""
+    from ._model import parse_canonical
+
+    text = str(expr)
+    try:
+        back = parse_canonical(text)
+    except DeriveError as exc:
+        raise ctx.error(f"internal: the expression {text!r} does not read back ({exc.message}); "
+                        "please report it", node, ident) from exc
+    if back != expr:
+        raise ctx.error(f"internal: the expression {text!r} reads back as {back}; please report it", node, ident)
+    return text
+
+
+def _prime(obj: Any, **values: Any) -> None:
+    """Fill a lazily parsed attribute with the object already built (no re-parse in this process)."""
+    obj.__dict__.update(values)
+
+
+def _outside_rounding(expr: sympy.Basic, symbol: sympy.Symbol) -> bool:
+    """True if ``symbol`` occurs in ``expr`` somewhere other than inside ceil/floor."""
+    if expr == symbol:
+        return True
+    if isinstance(expr, (sympy.ceiling, sympy.floor)):
+        return False
+    return any(_outside_rounding(a, symbol) for a in expr.args)
+
+
+def _solvable(lhs: sympy.Expr, rhs: sympy.Expr, regimes: list, name: str) -> bool:
+    """Whether a relation can be solved for ``name``: not when it occurs only inside ceil/floor;
+    for a relation with regimes, when some regime's equation has it."""
+    sym = sympy.Symbol(name, positive=True)
+    if regimes:
+        return any(_outside_rounding(r.lhs, sym) or _outside_rounding(r.rhs, sym) for r in regimes)
+    return _outside_rounding(lhs, sym) or _outside_rounding(rhs, sym)
+
+
+def _load_condition(build: _Build, ctx: _Ctx, entry: dict) -> None:
+    ident = _str(ctx, entry, "id", None)
+    _check_fields(ctx, entry, CONDITION.allowed, "condition", ident)
+    if not _QUANTITY_ID.match(ident):
+        raise ctx.error("a condition id is lower_case_with_underscores", entry.get("id"), ident)
+    _claim(build, ctx, build.catalog.conditions, ident, entry, "condition")
+    resolver = _symbol_resolver(build, ctx, ident, entry.get("require"))
+    text = _str(ctx, entry, "require", ident)
+    cmp = _parse_cmp(build, ctx, resolver, text, entry.get("require"), ident)
+    _check_balance(ctx, ident, entry.get("require"), cmp.lhs, cmp.rhs, _dims_map(build))
+    cmp = Comparison(_strip_units(build, cmp.lhs), cmp.op, _strip_units(build, cmp.rhs))
+    cond = Condition(
+        id=ident, comparison_src=(_compile(ctx, entry, ident, cmp.lhs), cmp.op, _compile(ctx, entry, ident, cmp.rhs)),
+        text=text, symbols=_symbols_of(cmp.lhs, cmp.rhs),
+        name=_text(ctx, entry, "name", ident), meaning=_text(ctx, entry, "meaning", ident),
+        source=_source(ctx, entry, ident), file=ctx.file, line=line_of(entry) or 0)
+    _prime(cond, comparison=cmp)
+    build.catalog.conditions[ident] = cond
+
+
+def _load_preset(build: _Build, ctx: _Ctx, entry: dict) -> None:
+    ident = _str(ctx, entry, "id", None)
+    _check_fields(ctx, entry, PRESET.allowed, "preset", ident)
+    if not _PRESET_ID.match(ident):
+        raise ctx.error("a preset id is lower-case letters, digits, '.', '_' or '-'", entry.get("id"), ident)
+    kind = _str(ctx, entry, "kind", ident)
+    if kind not in PRESET_KINDS:
+        raise ctx.error(f"kind must be one of {', '.join(PRESET_KINDS)}", entry.get("kind"), ident)
+    _claim(build, ctx, build.catalog.presets, ident, entry, "preset")
+    preset_source = _source(ctx, entry, ident)
+    raw_values = entry.get("values") or {}
+    if not isinstance(raw_values, dict):
+        raise ctx.error("values must map quantity ids to values", raw_values, ident)
+    values: dict[str, PresetValue] = {}
+    extends = _str(ctx, entry, "extends", ident, required=False)
+    if extends:
+        parent = build.catalog.presets.get(extends)
+        if parent is None:
+            raise ctx.error(f"extends unknown preset {extends!r} (a preset can only extend one defined "
+                            "before it)", entry.get("extends"), ident)
+        if parent.kind != kind:
+            raise ctx.error(f"extends {extends!r}, which is a {parent.kind} preset", entry.get("extends"), ident)
+        values.update(parent.values)
+    for qname, raw in raw_values.items():
+        qname = str(qname)
+        key = build.catalog.aliases.get(qname, qname)
+        q = build.catalog.quantities.get(key)
+        if q is None:
+            close = difflib.get_close_matches(qname, list(build.catalog.quantities), n=2)
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            raise ctx.error(f"unknown quantity {qname!r}{hint}", raw, ident)
+        if isinstance(raw, dict):
+            _check_fields(ctx, raw, VALUE.allowed, "preset value", f"{ident}.{qname}")
+            text = _str(ctx, raw, "value", f"{ident}.{qname}")
+            note = _str(ctx, raw, "note", f"{ident}.{qname}", required=False)
+            src = _source(ctx, raw, f"{ident}.{qname}", inherited=preset_source)
+        else:
+            text, note, src = str(raw), "", preset_source
+        try:
+            value = parse_value(text, q, build.units)
+        except DeriveError as exc:
+            raise ctx.error(exc.message, raw, f"{ident}.{qname}") from exc
+        values[key] = PresetValue(key, value, text, src, note)
+    build.catalog.presets[ident] = Preset(
+        id=ident, kind=kind, name=_text(ctx, entry, "name", ident), source=preset_source,
+        values=values, note=_str(ctx, entry, "note", ident, required=False), extends=extends,
+        file=ctx.file, line=line_of(entry) or 0)
+
+
+def _load_reference(build: _Build, ctx: _Ctx, entry: dict) -> None:
+    ident = _str(ctx, entry, "id", None)
+    _check_fields(ctx, entry, REFERENCE.allowed, "reference", ident)
+    if not _PRESET_ID.match(ident):
+        raise ctx.error("a reference id is lower-case letters, digits, '.', '_' or '-'", entry.get("id"), ident)
+    _claim(build, ctx, build.catalog.references, ident, entry, "reference")
+    kind = _str(ctx, entry, "kind", ident)
+    if kind not in REFERENCE_KINDS:
+        raise ctx.error(f"kind must be one of {', '.join(REFERENCE_KINDS)}", entry.get("kind"), ident)
+    build.catalog.references[ident] = Reference(
+        id=ident, title=_str(ctx, entry, "title", ident), kind=kind,
+        url=_str(ctx, entry, "url", ident, required=False), note=_str(ctx, entry, "note", ident, required=False))
+
+
+def _load_aliases(build: _Build, ctx: _Ctx, raw: Any) -> None:
+    """``aliases: {short_name: quantity_id}``: other names a user may type for a quantity."""
+    if raw is None:
+        return
+    if not isinstance(raw, dict):
+        raise ctx.error("aliases must map a short name to a quantity id", raw)
+    for alias, target in raw.items():
+        if not _QUANTITY_ID.match(alias):
+            raise ctx.error(f"alias {alias!r} is not a valid name", target)
+        if target not in build.catalog.quantities:
+            raise ctx.error(f"alias {alias!r} points to unknown quantity {target!r}", target)
+        if alias in build.catalog.quantities or alias in build.catalog.aliases:
+            raise ctx.error(f"alias {alias!r} is already a name", target)
+        build.catalog.aliases[alias] = str(target)
+
+
+def _load_families(build: _Build, ctx: _Ctx, raw: Any) -> None:
+    if raw is None:
+        return
+    if not isinstance(raw, dict):
+        raise ctx.error("families must map a family name to its members", raw)
+    for fam, members in raw.items():
+        if not isinstance(members, dict) or not members:
+            raise ctx.error(f"family {fam} must map member ids to their fields", members)
+        if fam in build.families:
+            raise ctx.error(f"family {fam!r} is defined twice", members)
+        table: dict[str, dict[str, str]] = {}
+        for member, fields in members.items():
+            if not isinstance(fields, dict):
+                raise ctx.error(f"member {member} of family {fam} needs fields such as en, zh, tex", fields)
+            table[str(member)] = {str(k): str(v) for k, v in fields.items()}
+        build.families[str(fam)] = table
+
+
+def build_catalog(docs: list[tuple[str, Any, bool]], units: UnitTable) -> Catalog:
+    """A catalog from parsed files ``(display name, data, user file?)``, sections in dependency order."""
+    build = _Build(units)
+    ctxs = [(_Ctx(file, build.families, build.catalog.references, over), data) for file, data, over in docs]
+    # references and families first: every other section refers to them
+    for ctx, data in ctxs:
+        _load_families(build, ctx, data.get("families"))
+        for entry, _ in _expand(ctx, data.get("references"), "references"):
+            _load_reference(build, ctx, entry)
+    for ctx, data in ctxs:
+        for entry, _ in _expand(ctx, data.get("quantities"), "quantities"):
+            _load_quantity(build, ctx, entry)
+    for ctx, entry in build.defining:
+        _load_relation(build, ctx, entry)
+    for ctx, data in ctxs:
+        for entry, _ in _expand(ctx, data.get("relations"), "relations"):
+            _load_relation(build, ctx, entry)
+        for entry, _ in _expand(ctx, data.get("conditions"), "conditions"):
+            _load_condition(build, ctx, entry)
+    for ctx, data in ctxs:
+        _load_aliases(build, ctx, data.get("aliases"))
+    # presets may extend presets from any file: load in dependency order
+    pending = [(ctx, entry) for ctx, data in ctxs for entry, _ in _expand(ctx, data.get("presets"), "presets")]
+    while pending:
+        progressed = False
+        rest = []
+        for ctx, entry in pending:
+            parent = str(entry.get("extends") or "")
+            if parent and parent not in build.catalog.presets and any(
+                    str(e.get("id")) == parent for _, e in pending):
+                rest.append((ctx, entry))
+                continue
+            _load_preset(build, ctx, entry)
+            progressed = True
+        if not progressed:
+            ctx, entry = rest[0]
+            raise ctx.error("presets extend each other in a cycle", entry, str(entry.get("id")))
+        pending = rest
+    _check_examples(build)
+    cat = build.catalog
+    cat.files = tuple(file for file, _, _ in docs)
+    cat.unit_table = units
+    cat.index()
+    return cat
+
+
+if __name__ == "__main__":   # python -m derive._schema: the tables of formulas/README.md
+    print(fields_markdown(), end="")
