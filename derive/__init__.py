@@ -9,8 +9,9 @@ are exact and checked by substituting them back.
     >>> solve("critical_ai", hw="a100").display()
     '156 FLOP/B'
 
-The public surface is small: ``load_catalog``, ``solve``, ``check_claims``,
-``render_solution``, the records they return, and the error classes. Heavy
+The public surface is small: ``load_catalog``, ``solve`` (which takes a target and its
+inputs, or a :class:`Question`), ``check_claims``, the records they return, and the error
+classes. Heavy
 modules (SymPy, pint, Jinja) load on first use, not at import.
 """
 
@@ -27,6 +28,7 @@ from ._errors import (
     MissingInputsError,
     NoSolutionError,
     NotInvertibleError,
+    QuestionError,
     TemplateError,
     UnitBalanceError,
     UnitError,
@@ -44,6 +46,8 @@ __all__ = [
     "MissingInputsError",
     "NoSolutionError",
     "NotInvertibleError",
+    "Question",
+    "QuestionError",
     "Solution",
     "Step",
     "TemplateError",
@@ -61,6 +65,7 @@ _LAZY = {
     "load_catalog": ("._loader", "load_catalog"),
     "solve": ("._solver", "solve"),
     "Catalog": ("._model", "Catalog"),
+    "Question": ("._question", "Question"),
     "Solution": ("._solution", "Solution"),
     "Step": ("._solution", "Step"),
 }
@@ -68,6 +73,7 @@ _LAZY = {
 if TYPE_CHECKING:
     from ._loader import load_catalog
     from ._model import Catalog
+    from ._question import Question
     from ._solution import Solution, Step
     from ._solver import solve
     from .check import check_claims

@@ -13,6 +13,7 @@ Hierarchy::
     ├── UnitError                  (ValueError)  a unit that does not parse, or has the wrong dimensions
     ├── ExpressionError            (ValueError)  a value or expression that is malformed or not allowed
     ├── InputError                 (ValueError)  a NAME=VALUE pair or option that cannot be used
+    │   └── QuestionError                        a field of a Question that cannot be used
     ├── MissingInputsError         (ValueError)  the givens do not determine the target
     ├── ContradictoryInputsError   (ValueError)  the givens violate a relation
     ├── NoSolutionError            (ValueError)  no real positive value satisfies the relations or conditions
@@ -36,6 +37,7 @@ __all__ = [
     "MissingInputsError",
     "NoSolutionError",
     "NotInvertibleError",
+    "QuestionError",
     "TemplateError",
     "UnitBalanceError",
     "UnitError",
@@ -113,6 +115,14 @@ class InputError(DeriveError, ValueError):
     def __init__(self, message: str, *, name: str | None = None) -> None:
         self.name = name
         super().__init__(message)
+
+
+class QuestionError(InputError):
+    """A field of a :class:`~derive.Question` that cannot be used; ``name`` is the field.
+
+    The message names fields in backticks (`bound`, `require`) so that each front end can
+    spell them its own way (the CLI as ``--max``, ``--require``).
+    """
 
 
 class MissingInputsError(DeriveError, ValueError):

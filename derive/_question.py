@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from ._errors import InputError
+from ._errors import QuestionError
 
 if TYPE_CHECKING:
     from ._model import Catalog
@@ -21,14 +21,6 @@ if TYPE_CHECKING:
 __all__ = ["BOUNDS", "Question", "QuestionError"]
 
 BOUNDS = ("max", "min")
-
-
-class QuestionError(InputError):
-    """A field of a question that cannot be used; ``name`` is the field.
-
-    The message names fields in backticks (`bound`, `require`) so that each front end can
-    spell them its own way (the CLI as ``--max``, ``--require``).
-    """
 
 
 def _names(value: Any, field_name: str) -> tuple[str, ...]:

@@ -28,14 +28,17 @@ LIBRARY = sorted(m for m in MODULES if not m.startswith("derive.cli") and m != "
 
 
 def _imports(name: str) -> list[tuple[str, list[str], bool]]:
-    """(imported module, names taken from it, at module level?) for every relative import of ``name``."""
+    """(imported module, names taken from it, at module level?) for every relative import of ``name``
+    that runs (imports under ``if TYPE_CHECKING:`` are for the type checker only)."""
     path = MODULES[name]
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-    top = {id(n) for n in tree.body} | {id(n) for n in tree.body if isinstance(n, ast.If) for n in n.body}
+    top = {id(n) for n in tree.body}
+    typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+                   and getattr(block.test, "id", None) == "TYPE_CHECKING" for n in ast.walk(block)}
     out = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level:
+        if isinstance(node, ast.ImportFrom) and node.level and id(node) not in typing_only:
             base = package[:len(package) - (node.level - 1)] if node.level > 1 else package
             target = ".".join(base + ([node.module] if node.module else []))
             names = [a.name for a in node.names]

@@ -129,6 +129,7 @@ def _one_of_each() -> list[derive.DeriveError]:
         E.ContradictoryInputsError("critical_ai_hbm", "left is 1", "right is 2", 0.5, "(eq)"),
         E.NoSolutionError("none", quantity="d_model", relations=["ffn_fits_in_vmem"]),
         E.NotInvertibleError("flash_col_blocks", "seq_len", "only inside ceil"),
+        E.QuestionError("`multiple_of` rounds a bound: use it with `bound`", name="multiple_of"),
         E.VerificationError("check failed"),
         E.CatalogError("bad entry", file="formulas/x.yaml", line=12, entry="x"),
         E.UnitBalanceError(file="x.yaml", line=3, entry="r", left_unit="B", right_unit="s", detail="d"),
