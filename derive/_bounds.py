@@ -127,13 +127,13 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
     if bound == "max":
         if intervals[-1][2]:
             raise NoSolutionError(f"{target} has no maximum: {names} holds for every large {target}; "
-                                  "did you mean --min?", quantity=target, relations=[c.id for c in conditions])
+                                  "did you mean `bound=min`?", quantity=target, relations=[c.id for c in conditions])
         edges = [hi for lo, hi, f in intervals if f and hi is not None] + [r for r in roots if feasible(r)]
         edge = max(edges, key=lambda r: float(r.evalf(30)))
     else:
         if intervals[0][2]:
             raise NoSolutionError(f"{target} has no positive minimum: {names} holds for every small "
-                                  f"{target}; did you mean --max?", quantity=target,
+                                  f"{target}; did you mean `bound=max`?", quantity=target,
                                   relations=[c.id for c in conditions])
         edges = [lo for lo, hi, f in intervals if f and lo != 0] + [r for r in roots if feasible(r)]
         edge = min(edges, key=lambda r: float(r.evalf(30)))
@@ -168,7 +168,7 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
         if answer <= 0 or not feasible(answer):
             what = f"multiple of {step}" if multiple_of else "whole number"
             raise NoSolutionError(f"no positive {what} {target} satisfies {names}; check the inputs"
-                                  + (" or use a smaller --multiple-of" if multiple_of else ""),
+                                  + (" or use a smaller `multiple_of`" if multiple_of else ""),
                                   quantity=target, relations=[c.id for c in conditions])
     elif not feasible(edge):
         state.notes.append(Note.of("strict_bound", name=target))

@@ -117,7 +117,7 @@ def roofline_data(hw: Sequence[str], points: Mapping[str, str] | None = None, *,
 
     catalog = _catalog(catalog)
     if not hw:
-        raise InputError("the roofline needs at least one chip: give --hw ID (repeatable)")
+        raise InputError("the roofline needs at least one chip: give `hw` ID (repeatable)")
     ai = catalog.quantities["arithmetic_intensity"]
     ops: list[tuple[str, Text, Any]] = []
     for key, target, given, presets in OPERATIONS:
@@ -222,7 +222,7 @@ def memory_data(model: str, hw: str, given: Mapping[str, Any] | None = None, *, 
 
     catalog = _catalog(catalog)
     if not model or not hw:
-        raise InputError("the memory plot needs --model ID and --hw ID")
+        raise InputError("the memory plot needs `model` ID and `hw` ID")
     given = _given_values(catalog, given or {})
     given.setdefault("num_devices", 1)
     given.setdefault("seq_len", 2048)
@@ -295,12 +295,12 @@ def kv_data(model: str, hw: str, given: Mapping[str, Any] | None = None, *, seq_
 
     catalog = _catalog(catalog)
     if not model or not hw:
-        raise InputError("the KV cache plot needs --model ID and --hw ID")
+        raise InputError("the KV cache plot needs `model` ID and `hw` ID")
     given = _given_values(catalog, given or {})
     given.setdefault("num_devices", 1)
     for name in ("batch", "seq_len"):
         if name in given:
-            raise InputError(f"the KV cache plot sweeps {name} itself; do not give it (use --seq-len for the lines)")
+            raise InputError(f"the KV cache plot sweeps {name} itself; do not give it (use `seq_lens` for the lines)")
     seqs = np.asarray(seq_lens or (1024, 4096, 16384, 65536), dtype=np.float64)
     fits = sweep("batch", {"seq_len": seqs}, given, model=model, hw=hw, bound="max", require=["kv_cache_fits"],
                  catalog=catalog, verify=len(seqs))
@@ -366,7 +366,7 @@ def hierarchy_data(hw: str, *, catalog: "Catalog | None" = None) -> HierarchyDat
 
     catalog = _catalog(catalog)
     if not hw:
-        raise InputError("the hierarchy plot needs --hw ID")
+        raise InputError("the hierarchy plot needs `hw` ID")
     preset = catalog.preset(hw, "hw")
     levels, names, caps, cap_t, bws, bw_t, derived = [], [], [], [], [], [], []
     for level in LEVELS:

@@ -405,14 +405,12 @@ def _settle_params(state: State, needed: Iterable[str], target: str) -> None:
 
 
 def _preset_hint(catalog: Catalog, missing: Sequence[str]) -> str:
-    kinds = []
-    for kind, flag in (("hw", "--hw ID"), ("model", "--model ID")):
-        if any(any(m in p.values for p in catalog.presets.values() if p.kind == kind) for m in missing):
-            kinds.append(flag)
+    kinds = [kind for kind in ("hw", "model")
+             if any(any(m in p.values for p in catalog.presets.values() if p.kind == kind) for m in missing)]
     if not kinds:
         return ""
-    listed = "hw" if kinds[0] == "--hw ID" else "model"
-    return f"or choose a preset with {' or '.join(kinds)} (see 'derive list --kind {listed}')"
+    return (f"or choose a preset with {' or '.join(f'`{k}` ID' for k in kinds)} "
+            f"(see 'derive list --kind {kinds[0]}')")
 
 
 def _evaluate(state: State, plan_: Plan) -> None:

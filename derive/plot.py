@@ -99,13 +99,13 @@ def figure(kind: str, *, hw: Sequence[str] | str = (), model: str | None = None,
         raise InputError(f"unknown language {lang!r}; choose en, zh or both")
     chips = [hw] if isinstance(hw, str) else list(hw)
     if kind != "roofline" and len(chips) > 1:
-        raise InputError(f"the {kind} plot is for one chip; give --hw once")
+        raise InputError(f"the {kind} plot is for one chip; give `hw` once")
     if points and kind != "roofline":
-        raise InputError("--point places an operation on the roofline; use it with 'derive plot roofline'")
+        raise InputError("`points` places an operation on the roofline; use it with 'derive plot roofline'")
     if presets and kind != "memory":
-        raise InputError("--preset chooses the training setup; use it with 'derive plot memory'")
+        raise InputError("`presets` chooses the training setup; use it with 'derive plot memory'")
     if seq_lens and kind != "kv-cache":
-        raise InputError("--seq-len sets the lines of the KV cache plot; use it with 'derive plot kv-cache'")
+        raise InputError("`seq_lens` sets the lines of the KV cache plot; use it with 'derive plot kv-cache'")
     one = chips[0] if chips else ""
     record: Any
     painter: Callable[["Figure", Any, str], None]
@@ -113,7 +113,7 @@ def figure(kind: str, *, hw: Sequence[str] | str = (), model: str | None = None,
         record = data.roofline_data(chips, points, catalog=catalog)
         painter = draw.draw_roofline
         if given:
-            raise InputError("the roofline takes no NAME=VALUE inputs; use --hw and --point")
+            raise InputError("the roofline takes no NAME=VALUE inputs; use `hw` and `points`")
     elif kind == "memory":
         record = data.memory_data(model or "", one, given, presets=presets, catalog=catalog)
         painter = draw.draw_memory
@@ -122,7 +122,7 @@ def figure(kind: str, *, hw: Sequence[str] | str = (), model: str | None = None,
         painter = draw.draw_kv
     else:
         if given or model:
-            raise InputError("the hierarchy plot takes only --hw")
+            raise InputError("the hierarchy plot takes only `hw`")
         record = data.hierarchy_data(one, catalog=catalog)
         painter = draw.draw_hierarchy
     with matplotlib.rc_context(_font_rc(lang)):

@@ -47,7 +47,7 @@ def template_dirs(user_dir: str | os.PathLike | None = None) -> list[Path]:
     if user_dir:
         p = Path(user_dir)
         if not p.is_dir():
-            raise InputError(f"--templates {user_dir}: no such folder")
+            raise InputError(f"`templates` {user_dir}: no such folder")
         dirs.append(p)
     dirs.append(default_templates_dir())
     return dirs

@@ -280,7 +280,7 @@ def sweep(question: "Question | str", axes: Mapping[str, Any], given: Mapping[st
     if grid == "zip":
         lengths = {a.values.size for a in parsed}
         if len(lengths) > 1:
-            raise InputError("--zip pairs the swept values one to one; the sweeps have different lengths "
+            raise InputError("`grid` zip pairs the swept values one to one; the sweeps have different lengths "
                              f"({', '.join(f'{a.name}: {a.values.size}' for a in parsed)})")
         shape: tuple[int, ...] = (parsed[0].values.size,)
     else:

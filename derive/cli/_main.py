@@ -64,7 +64,7 @@ def one_line(text: str) -> str:
     return "".join(out)
 
 
-_FIELD = re.compile(r"`([a-z_]+)`")
+_FIELD = re.compile(r"`([a-z_]+(?:=[a-z]+)?)`")
 
 
 def spell_for_cli(message: str) -> str:

@@ -23,8 +23,9 @@ _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 #: how the command line spells each field of a question (errors name fields as `field`)
 FLAGS = {
     "target": "TARGET", "given": "NAME=VALUE", "hw": "--hw", "model": "--model", "presets": "--preset",
-    "bound": "--max/--min", "require": "--require", "multiple_of": "--multiple-of", "format": "--format",
-    "lang": "--lang", "units": "--units",
+    "bound": "--max/--min", "bound=max": "--max", "bound=min": "--min", "require": "--require",
+    "multiple_of": "--multiple-of", "format": "--format", "lang": "--lang", "units": "--units",
+    "templates": "--templates", "points": "--point", "seq_lens": "--seq-len", "grid": "--zip",
 }
 
 
