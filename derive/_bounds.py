@@ -58,8 +58,8 @@ def _compute_sign_part(expr: sympy.Expr, t: sympy.Symbol) -> sympy.Expr:
     return keep(num) / keep(den)
 
 
-def find_bound(state: State, target: str, bound: str, conditions: Sequence, multiple_of: int | None
-           ) -> tuple[sympy.Expr, sympy.Expr, sympy.Expr, list[str], tuple[sympy.Basic, ...]]:
+def find_bound(state: State, target: str, bound: str, conditions: Sequence, multiple_of: int | None,
+               rounding: bool = True) -> tuple[sympy.Expr, sympy.Expr, sympy.Expr, list[str], tuple[sympy.Basic, ...]]:
     """The max or min of ``target`` under ``conditions``: (answer, exact edge, symbolic edge, ids, composed)."""
     catalog = state.catalog
     q = catalog.quantities[target]
@@ -154,7 +154,7 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
             symbolic = match
             break
     # round to a whole number or a multiple
-    step = sympy.Integer(multiple_of) if multiple_of else (sympy.Integer(1) if q.integer else None)
+    step = sympy.Integer(multiple_of) if multiple_of else (sympy.Integer(1) if q.integer and rounding else None)
     answer = edge
     if step is not None:
         if bound == "max":

@@ -119,6 +119,8 @@ class Quantity:
     source: Source
     aliases: tuple[str, ...] = ()
     default: "PresetValue | None" = None
+    minimum: sympy.Rational | None = None   # None: positive; else the least value allowed (min: 0 allows zero)
+    minimum_text: str = ""
     file: str = ""
     line: int = 0
 

@@ -117,10 +117,14 @@ def latex_substituted(expr: sympy.Expr, values: Values, catalog: Catalog, units:
             # a bare number needs no brackets; a value with a unit or a power of ten does
             names[sym] = shown if _BARE_NUMBER.fullmatch(shown) else r"\left(" + shown + r"\right)"
     out = sympy.latex(expr, symbol_names=names, mul_symbol="dot")
-    return _SQRT_PARENS.sub(r"\\sqrt{\1}", out)
+    out = _SQRT_PARENS.sub(r"\\sqrt{\1}", out)
+    # a value as one argument of max/min needs no brackets of its own: \max(10 ms, 1 ms)
+    return _ARG_PARENS_LATEX.sub(r"\1\2", out) if "\\max" in out or "\\min" in out else out
 
 
 _BARE_NUMBER = re.compile(r"[\d.]+(\{,\}\d+)*")
+_ARG_PARENS_LATEX = re.compile(r"((?:\\max|\\min)\\left\(|, )\\left\(((?:[^{}()]|\{[^{}]*\})*)\\right\)"
+                               r"(?=, |\\right\))")
 _SQRT_PARENS = re.compile(r"\\sqrt\{\\left\(((?:[^{}]|\{[^{}]*\})*)\\right\)\}")
 
 
@@ -131,6 +135,12 @@ class _TextPrinter(StrPrinter):
 
     def _print_Symbol(self, expr: sympy.Symbol) -> str:
         return self._names.get(expr.name, expr.name)
+
+    def _print_Max(self, expr: sympy.Basic) -> str:
+        return "max(" + ", ".join(self._print(a) for a in expr.args) + ")"
+
+    def _print_Min(self, expr: sympy.Basic) -> str:
+        return "min(" + ", ".join(self._print(a) for a in expr.args) + ")"
 
     def _print_Relational(self, expr: sympy.Basic) -> str:
         op = {"==": "=", "<=": "<=", ">=": ">=", "<": "<", ">": ">"}.get(expr.rel_op, expr.rel_op)
@@ -149,9 +159,11 @@ def text_substituted(expr: sympy.Expr, values: Values, units: str) -> str:
             t = text_value(v, d, units, unit=u)
             names[sym.name] = f"({t})" if (" " in t or "/" in t) else t
     # a bracketed value as a function's only argument needs no second pair: sqrt(128 MiB)
-    return _DOUBLE_PARENS.sub(r"\1(\2)", _TextPrinter(names).doprint(expr))
+    out = _DOUBLE_PARENS.sub(r"\1(\2)", _TextPrinter(names).doprint(expr))
+    return _ARG_PARENS_TEXT.sub(r"\1\2", out) if "max(" in out or "min(" in out else out
 
 
+_ARG_PARENS_TEXT = re.compile(r"((?:max|min)\(|, )\(([^()]*)\)(?=, |\))")
 _DOUBLE_PARENS = re.compile(r"(\w+)\(\(([^()]*)\)\)")
 
 
@@ -247,6 +259,9 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str,
             view["regime"]["when_latex"] + (r" \quad \left(" + shown + r"\right)" if shown else ""))
     for eq in step.solved:
         rhs = eq.rhs
+        if step.regime and not step.inverse:
+            # a max/min: every argument with its value, max(10 ms, 1 ms), then the one that wins
+            rhs = catalog.relations[step.relations[0]].rhs
         if step.kind in ("relation", "system", "bound") and rhs.free_symbols and all(
                 s.name in values for s in rhs.free_symbols):
             view["substituted_latex"].append(latex_substituted(rhs, values, catalog, units))
@@ -358,6 +373,67 @@ def _check_view(catalog: Catalog, sol: Solution, c: Check, units: str) -> dict[s
     return view
 
 
+_ORIGIN_WORDS = {"en": {"default": "the catalog's default of {names}", "preset": "preset {preset} ({names})"},
+                 "zh": {"default": "目录中 {names} 的默认值", "preset": "预设 {preset}（{names}）"}}
+
+
+def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units: str) -> dict[str, Any]:
+    """A note's fields as text for its message (``templates/messages.yaml``: ``note_<kind>``).
+
+    Notes are data (values, ids); here values get their units and ids their names, in both languages.
+    """
+    data = dict(note.as_dict())
+    q = catalog.quantities.get(sol.target)
+    if note.kind == "not_integer" and q is not None:
+        for key in ("value", "down", "up"):
+            data[key] = text_value(data[key], q.dims, units, digits=_whole_digits(data[key]))
+    elif note.kind == "regime_inputs":
+        rel = catalog.relations[data["relation"]]
+        reg = next(r for r in rel.regimes if r.id == data["regime"])
+        data["regime"] = {"en": reg.name.en, "zh": reg.name.zh}
+        data["condition"] = _condition_text(catalog, reg.when, values, units)
+    elif note.kind == "override":
+        groups: dict[str, list[str]] = {}
+        for name, origin in data.pop("sources", ()):
+            groups.setdefault(origin, []).append(name)
+        parts: dict[str, list[str]] = {"en": [], "zh": []}
+        for origin, names in sorted(groups.items()):
+            kind, _, preset = origin.partition(":")
+            for lang in ("en", "zh"):
+                words = _ORIGIN_WORDS[lang]["default" if kind == "default" else "preset"]
+                parts[lang].append(words.format(names=", ".join(names), preset=preset))
+        data["overridden"] = {lang: ("; ".join(p) if p else ("an earlier value" if lang == "en" else "原有的值"))
+                              for lang, p in parts.items()}
+    return {"kind": note.kind, "data": data}
+
+
+def _whole_digits(value: sympy.Expr) -> int:
+    """Significant digits that show a value's fraction (15,728.64, never 15,729)."""
+    whole = len(str(abs(int(value)))) if value != 0 else 1
+    return whole + 3
+
+
+def _condition_text(catalog: Catalog, when: Any, values: Values, units: str) -> str:
+    """``compute_time = 10 ms >= memory_time = 1 ms``: a regime's condition with the values that decided it."""
+    from ._dimcheck import dimension_of
+
+    subs = {sympy.Symbol(n, positive=True): v for n, (v, _, _) in values.items()}
+    table = {qq.symbol: qq.dims for qq in catalog.quantities.values()}
+    sides = []
+    for side in (when.lhs, when.rhs):
+        value = side.xreplace(subs)
+        shown = text_expr(side)
+        if not value.free_symbols:
+            try:
+                dims = dimension_of(side, table)
+                shown = f"{shown} = {text_value(value, dims, units)}" if not side.is_Number else shown
+            except Exception:  # a side without one dimension: the expression alone
+                pass
+        sides.append(shown)
+    op = {"<=": "≤", ">=": "≥"}.get(when.op, when.op)
+    return f"{sides[0]} {op} {sides[1]}"
+
+
 def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
     """Everything a template needs to write up ``sol`` in either language."""
     catalog = sol.catalog
@@ -377,7 +453,7 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
         for step_view in steps:
             if step_view["regime"]:
                 regime = step_view["regime"]
-    answer_formatted = format_value(sol.value, sol.dims, units)
+    answer_formatted = sol.formatted(units)
     conditions = [catalog.conditions[c] for c in sol.require]
     citations: list[dict[str, Any]] = []
     seen = set()
@@ -414,7 +490,7 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
         },
         "regime": regime,
         "checks": [_check_view(catalog, sol, c, units) for c in sol.checks],
-        "notes": [{"kind": n.kind, "data": n.as_dict()} for n in sol.notes],
+        "notes": [note_view(catalog, sol, n, values, units) for n in sol.notes],
         "relations_used": list(sol.relations_used),
         "citations": citations,
         "cite_index": {c["ref"]: c["number"] for c in citations},
@@ -453,6 +529,8 @@ def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict
         "reduced_formula": str(sol.reduced_formula()),
         "bound": sol.bound,
         "bound_exact": str(sol.exact) if sol.bound else None,
+        # a whole-number target before any rounding: the bound's edge, or the fraction the relations give
+        "value_unrounded": _number(sol.exact) if sol.integer or sol.multiple_of else None,
         "regime": sol.regime,
         "given": {g.name: {"value": _number(g.value), "unit": g.unit, "text": g.text, "origin": g.origin}
                   for g in sol.given},
@@ -460,6 +538,7 @@ def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict
         "conditions": list(sol.require),
         "steps": steps,
         "checks": [{"kind": c.kind, "name": c.name, "holds": c.holds} for c in sol.checks],
-        "notes": [{"kind": n.kind, **n.as_dict()} for n in sol.notes],
+        "notes": [{"kind": n["kind"], **{k: (v["en"] if isinstance(v, dict) else v) for k, v in n["data"].items()}}
+                  for n in view["notes"]],
         "units": units,
     }

@@ -84,17 +84,20 @@ class Question:
     bound: str | None = None
     require: tuple[str, ...] = ()
     multiple_of: int | None = None
+    rounding: bool = True               # False: a bound on a whole number stays exact (how many chips, as a fraction)
 
     @classmethod
     def of(cls, target: str, given: Mapping[str, Any] | Sequence[tuple[str, Any]] | None = None, *,
            hw: str | None = None, model: str | None = None, presets: Sequence[str] | str | None = (),
            bound: str | None = None, require: Sequence[str] | str | None = (),
-           multiple_of: int | None = None) -> "Question":
+           multiple_of: int | None = None, rounding: bool = True) -> "Question":
         """Build and check a question from the values a caller has at hand."""
         if not isinstance(target, str) or not target:
             raise QuestionError(f"`target` is a quantity name, not {target!r}", name="target")
+        if not isinstance(rounding, bool):
+            raise QuestionError(f"`rounding` is True or False, not {rounding!r}", name="rounding")
         return cls(target, _given_pairs(given), _optional_name(hw, "hw"), _optional_name(model, "model"),
-                   _names(presets, "presets"), bound, _names(require, "require"), multiple_of)
+                   _names(presets, "presets"), bound, _names(require, "require"), multiple_of, rounding)
 
     def __post_init__(self) -> None:
         if self.bound not in (None, *BOUNDS):
@@ -108,6 +111,9 @@ class Question:
                 raise QuestionError(f"`multiple_of` must be a positive whole number, not {m!r}", name="multiple_of")
             if not self.bound:
                 raise QuestionError("`multiple_of` rounds a bound: use it with `bound`", name="multiple_of")
+            if not self.rounding:
+                raise QuestionError("`multiple_of` rounds a bound and `rounding` off keeps it exact: give one of them",
+                                    name="rounding")
 
     # -- views --------------------------------------------------------------
     @property
@@ -117,7 +123,7 @@ class Question:
     def key(self) -> tuple:
         """A hashable identity of the question (its inputs as typed), for memo tables."""
         return (self.target, tuple((n, v if isinstance(v, str) else repr(v)) for n, v in self.given),
-                self.hw, self.model, self.presets, self.bound, self.require, self.multiple_of)
+                self.hw, self.model, self.presets, self.bound, self.require, self.multiple_of, self.rounding)
 
     def with_given(self, **values: Any) -> "Question":
         """The same question with some inputs added or replaced."""

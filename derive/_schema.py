@@ -94,6 +94,8 @@ QUANTITY = Kind("quantity", "quantities:", (
     Field("meaning", "`{en: ..., zh: ...}`: what the quantity is, one line each", True),
     Field("source", "a reference id, then an optional locator: `scaling-book-tpus, Table 1`", True),
     Field("aliases", "other names users may type"),
+    Field("min", "the least value allowed, in the declared unit (default: any positive value); `min: 0` "
+                 "lets a user say a quantity is zero (a KV cache left out)"),
     Field("default", "a value used only when a question needs this input and nobody gave it (conventions "
                      "only); a value, or `{value, source, note}`"),
     Field("equation", "the right side of the relation that defines this quantity: one entry instead of a "
@@ -382,6 +384,8 @@ def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
         source=_source(ctx, entry, ident), aliases=tuple(str(a) for a in aliases_raw),
         file=ctx.file, line=line_of(entry) or 0,
     )
+    if entry.get("min") is not None:
+        q = _with_minimum(build, ctx, q, entry["min"])
     default = entry.get("default")
     if default is not None:
         q = _with_default(build, ctx, q, default)
@@ -438,6 +442,23 @@ def _symbol(ctx: _Ctx, entry: dict, ident: str) -> str:
     if depth != 0:
         raise ctx.error(f"symbol '{text}': its braces do not balance; {hint}", node, ident)
     return text
+
+
+def _with_minimum(build: _Build, ctx: _Ctx, q: Quantity, raw: Any) -> Quantity:
+    """``min:``: the least value a user may give (zero or more), in the declared unit unless it names one."""
+    from dataclasses import replace
+
+    try:
+        magnitude, dims, named = build.units.evaluate(str(raw))
+    except DeriveError as exc:
+        raise ctx.error(f"min: {exc.message}", raw, q.id) from exc
+    value = sympy.Rational(magnitude.numerator, magnitude.denominator)
+    if named and dims != q.dims:
+        raise ctx.error(f"min: {raw!r} is {dims.unit_string()}, but {q.id} is in {q.base_unit}", raw, q.id)
+    value = value if named else value * q.factor
+    if value < 0:
+        raise ctx.error("min: a quantity is never negative; give 0 or more", raw, q.id)
+    return replace(q, minimum=value, minimum_text=str(raw).strip())
 
 
 def _with_default(build: _Build, ctx: _Ctx, q: Quantity, raw: Any) -> Quantity:

@@ -139,6 +139,7 @@ class Solution(SolutionDisplay):
     notes: tuple[Note, ...] = ()
     alternatives: tuple[sympy.Expr, ...] = ()
     cancelled: tuple[str, ...] = ()    # inputs that dropped out of the formula
+    integer: bool = False              # the target is a whole number (a count)
     catalog: "Catalog | None" = field(default=None, repr=False, compare=False)
 
     @property
@@ -151,7 +152,11 @@ class Solution(SolutionDisplay):
         return float(self.value.evalf(30))
 
     def formatted(self, units: str = "si") -> Formatted:
-        return format_value(self.value, self.dims, units)
+        """The value for a reader; a count the relations give as a fraction keeps its fraction (15,728.64)."""
+        digits = 4
+        if self.integer and self.value.is_Rational and not self.value.is_Integer:
+            digits = len(str(abs(int(self.value)))) + 3
+        return format_value(self.value, self.dims, units, digits)
 
     def display(self, units: str = "si") -> str:
         return self.formatted(units).text

@@ -21,7 +21,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import sympy
 
@@ -39,24 +39,26 @@ __all__ = ["solve", "solve_relation_for"]
 
 def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, hw: str | None = None,
           model: str | None = None, presets: Sequence[str] = (), bound: str | None = None,
-          require: Sequence[str] = (), multiple_of: int | None = None,
+          require: Sequence[str] = (), multiple_of: int | None = None, rounding: bool = True,
           catalog: Catalog | None = None) -> Solution:
     """Solve for ``target`` from ``given`` values and presets; or answer a :class:`Question`.
 
     ``given`` maps quantity names to values: text with a unit (``"3.35 TB/s"``),
     or a number in the quantity's declared unit. ``bound`` is ``"max"`` or
     ``"min"`` and needs ``require`` (condition ids); ``multiple_of`` rounds the
-    bound to a multiple. ``solve(question)`` takes all of these from a
+    bound to a multiple; ``rounding=False`` keeps a bound on a whole number exact.
+    ``solve(question)`` takes all of these from a
     :class:`Question` instead. Raises a :class:`~derive.DeriveError` subclass on
     bad input; every returned value has been substituted back and checked.
     """
     if isinstance(target, Question):
-        if given is not None or hw or model or presets or bound or require or multiple_of is not None:
+        if given is not None or hw or model or presets or bound or require or multiple_of is not None \
+                or not rounding:
             raise QuestionError("give either a Question or `target` with its options, not both", name="target")
         question = target
     else:
         question = Question.of(target, given, hw=hw, model=model, presets=presets, bound=bound, require=require,
-                               multiple_of=multiple_of)
+                               multiple_of=multiple_of, rounding=rounding)
     if catalog is None:
         from ._loader import load_catalog
 
@@ -81,7 +83,7 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
     symbolic_edge = None
     if bound:
         answer, exact_edge, symbolic_edge, cond_ids, composed = find_bound(state, target, bound, conditions,
-                                                                           multiple_of)
+                                                                           multiple_of, question.rounding)
         value = answer
         formula = symbolic_edge
         state.values[target] = answer
@@ -111,15 +113,26 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
                 raise NoSolutionError(f"{target} = {format_value(value, q.dims).text}, but condition {cond.id} "
                                       f"({cond.text}) does not hold there; change the inputs, or ask for "
                                       f"a bound (`bound`)", quantity=target, relations=[cond.id])
-        if q.integer and not value.is_Integer:
-            state.notes.append(Note.of("not_integer", name=target, value=format_value(value, q.dims).text))
+        if q.integer and value.is_Rational and not value.is_Integer:
+            # never rounded silently: which way to round depends on the question
+            state.notes.append(Note.of("not_integer", name=target, value=value, down=sympy.floor(value),
+                                       up=sympy.ceiling(value)))
     check_relations(state, state.used)
     check_redundant(state, getattr(state, "redundant", ()))
     step_inputs = {n for st in state.steps for n in st.inputs}
     formula_inputs = {s.name for s in formula.free_symbols}
     derived = {u for st in state.steps for u in st.solved_for}
-    # the inputs of a max/min step choose its regime: the answer depends on them even where its formula does not
-    deciding = {n for st in state.steps if st.regime for n in st.inputs}
+    # inputs that feed a max/min step, directly or through earlier steps, choose its regime: the answer
+    # depends on them only through that choice where its formula does not contain them
+    deciding: set[str] = set()
+    for st in state.steps:
+        if st.regime:
+            only_choose = sorted(n for n in _upstream(state, st.inputs) - formula_inputs - {target}
+                                 if n in state.given or n in state.params)
+            deciding |= _upstream(state, st.inputs)
+            if only_choose:
+                state.notes.append(Note.of("regime_inputs", names=", ".join(only_choose),
+                                           relation=st.relations[0], regime=st.regime))
     cancelled = tuple(sorted(n for n in step_inputs - formula_inputs - derived - deciding - {target}
                              if n in state.given or n in state.params))
     if cancelled:
@@ -132,7 +145,23 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
         steps=tuple(state.steps), relations_used=tuple(dict.fromkeys(state.used)),
         checks=tuple(state.checks), bound=bound, require=tuple(c.id for c in conditions),
         multiple_of=multiple_of, regime=state.regime, notes=tuple(dict.fromkeys(state.notes)),
-        cancelled=cancelled, catalog=catalog)
+        cancelled=cancelled, integer=q.integer, catalog=catalog)
+
+
+def _upstream(state: State, names: Iterable[str]) -> set[str]:
+    """``names`` and every quantity the steps that found them used, transitively."""
+    producers = {u: st for st in state.steps for u in st.solved_for}
+    seen: set[str] = set()
+    stack = list(names)
+    while stack:
+        n = stack.pop()
+        if n in seen:
+            continue
+        seen.add(n)
+        st = producers.get(n)
+        if st is not None and st.kind in ("relation", "system"):
+            stack.extend(st.inputs)
+    return seen
 
 
 def _inputs_used(state: State, formula: sympy.Expr, target: str) -> set[str]:

@@ -505,8 +505,13 @@ def _over_determined(state: State, rel: Relation, env: Mapping[sympy.Symbol, sym
         raise ContradictoryInputsError(rel.id, f"{rel.lhs} is {ltxt}", f"{rel.rhs} is {rtxt}",
                                        relative(left, right), f"({rel.equation_text})")
     if "given" in origins:
+        # what the typed value overrides: the presets and catalog defaults behind the other side
+        sources = tuple(sorted({(s, state.given[s].origin if s in state.given else "default")
+                                for s in rel.symbols
+                                if (s not in state.given or state.given[s].origin != "given")
+                                and (s in state.given or state.catalog.quantities[s].default is not None)}))
         state.notes.append(Note.of("override", relation=rel.id, equation=rel.equation_text,
-                                   given_value=ltxt, preset_value=rtxt))
+                                   given_value=ltxt, preset_value=rtxt, sources=sources))
 
 
 def check_redundant(state: State, redundant: Iterable[Relation]) -> None:

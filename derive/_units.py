@@ -21,7 +21,7 @@ from typing import Iterable, Mapping
 
 import sympy
 
-from ._errors import UnitError
+from ._errors import DeriveError, ExpressionError, UnitError
 
 __all__ = [
     "DIMENSIONLESS",
@@ -39,8 +39,11 @@ __all__ = [
 BASE_SYMBOLS: dict[str, str] = {"[data]": "B", "[compute]": "FLOP", "[time]": "s"}
 _BASE_ORDER = ["[compute]", "[data]", "[time]"]
 
-_UNIT_TEXT = re.compile(r"^[A-Za-zµ0-9_ /*^().·-]{1,60}$")
+_UNIT_TEXT = re.compile(r"^[A-Za-zµμ0-9_ /*^().·-]{1,60}$")
 _AMBIGUOUS = re.compile(r"(?<![A-Za-z])K(B|b)(?![A-Za-z])")
+_UNIT_NAME = re.compile(r"^[A-Za-zµμ][A-Za-zµμ_]{0,29}$")
+# "112GB", "3.35 TB", "2**30 B", ")GB": a number (or a closing bracket) directly before a unit name multiplies it
+_IMPLICIT_PRODUCT = re.compile(r"((?:\d|\.\d|\))(?:[eE][+-]?\d+)?)\s*(?=[A-Za-zµ])(?![eE][+-]?\d)()")
 
 
 @total_ordering
@@ -140,7 +143,9 @@ class UnitTable:
     def parse(self, text: str) -> tuple[Fraction, Dimension]:
         """Parse a unit string into (exact factor to base units, dimension).
 
-        ``parse("TB/s")`` is ``(Fraction(10**12), [data]/[time])``.
+        ``parse("TB/s")`` is ``(Fraction(10**12), [data]/[time])``. The string is arithmetic of
+        unit names (``*``, ``/``, ``·``, powers with ``^`` or ``**``, parentheses), read by the
+        whitelist parser; each name is looked up alone in the definitions.
         """
         key = text.strip()
         hit = self.memo.get(key)
@@ -149,23 +154,57 @@ class UnitTable:
         if not _UNIT_TEXT.match(key):
             raise UnitError(f"malformed unit {text!r}: use units such as B, GiB, TB/s, TFLOP/s, ms",
                             unit=text)
-        if _AMBIGUOUS.search(key):
-            raise UnitError(
-                f"ambiguous unit {text!r}: write kB for 1000 B or KiB for 1024 B", unit=text)
+        factor, dims, _ = self.evaluate(key, what="unit")
+        self.memo[key] = (factor, dims)
+        return factor, dims
+
+    def evaluate(self, text: str, what: str = "value") -> tuple[Fraction, Dimension, bool]:
+        """Arithmetic of numbers and unit names (``112 GB/8``, ``8*400GB/s``, ``2**30 B``) as
+        (exact magnitude in base units, dimension, whether any unit is named); a number written
+        before a unit multiplies it."""
+        from ._expr import parse_expression
+
+        if _AMBIGUOUS.search(text):
+            raise UnitError(f"ambiguous unit in {text!r}: write kB for 1000 B or KiB for 1024 B", unit=text)
+        source = _IMPLICIT_PRODUCT.sub(r"\1*\2", text.strip().replace("·", "*").replace("^", "**"))
+        names: dict[str, sympy.Symbol] = {}
+
+        def unit_symbol(name: str) -> sympy.Symbol:
+            self.unit_name(name, text)
+            return names.setdefault(name, sympy.Symbol(name, positive=True))
+
+        try:
+            expr = parse_expression(source, unit_symbol, what)
+        except UnitError:
+            raise
+        except DeriveError as exc:
+            reason = exc.message.replace(f" in {what} {source!r}", "")
+            raise ExpressionError(f"malformed {what} {text!r}: {reason}", text=text) from exc
+        value, dims = _evaluate_units(expr, {sym: self.unit_name(n, text) for n, sym in names.items()}, text)
+        return value, dims, bool(names)
+
+    def unit_name(self, name: str, context: str = "") -> tuple[Fraction, Dimension]:
+        """One unit name (``GB``, ``s``, ``Gbps``) looked up in the definitions, memoised."""
+        name = name.replace("μ", "µ")      # Python reads the micro sign as Greek mu (NFKC); both mean micro
+        key = f"name:{name}"
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        if not _UNIT_NAME.match(name):
+            raise UnitError(f"unknown unit {name!r} in {context or name!r}: use units such as B, GiB, TB/s, "
+                            "TFLOP/s, ms (defined in formulas/units.txt)", unit=name)
         registry = self.registry()
         import pint
 
         try:
-            units = registry.parse_units(key.replace("·", "*").replace("^", "**"))
-            q = registry.Quantity(Fraction(1), units).to_base_units()
+            q = registry.Quantity(Fraction(1), registry.parse_units(name)).to_base_units()
         except (pint.errors.PintError, AttributeError, TypeError, ValueError, SyntaxError,
-                ZeroDivisionError, RecursionError) as exc:
-            raise UnitError(f"unknown unit {text!r}: use units such as B, GiB, TB/s, TFLOP/s, ms "
-                            f"(defined in formulas/units.txt)", unit=text) from exc
-        factor = Fraction(q.magnitude)
-        dims = Dimension.of({str(k): Fraction(v) for k, v in q.dimensionality.items()})
-        self.memo[key] = (factor, dims)
-        return factor, dims
+                ZeroDivisionError, RecursionError, KeyError) as exc:
+            raise UnitError(f"unknown unit {name!r} in {context or name!r}: use units such as B, GiB, TB/s, "
+                            "TFLOP/s, ms (defined in formulas/units.txt)", unit=name) from exc
+        found = (Fraction(q.magnitude), Dimension.of({str(k): Fraction(v) for k, v in q.dimensionality.items()}))
+        self.memo[key] = found
+        return found
 
     def warm(self, unit_strings: Iterable[str]) -> None:
         """Parse common unit strings once so that they are memoised in the catalog cache."""
@@ -179,6 +218,56 @@ class UnitTable:
 def parse_unit(text: str, units: UnitTable) -> tuple[Fraction, Dimension]:
     """Parse a unit string with the unit table of a catalog (``catalog.units``)."""
     return units.parse(text)
+
+
+MAX_UNIT_EXPONENT = 8        # |n| in a unit's power such as s^-1 or m^2: no unit needs more
+MAX_UNIT_DIGITS = 400        # digits of a value's exact magnitude in base units
+
+
+def _evaluate_units(expr: sympy.Basic, units: Mapping[sympy.Symbol, tuple[Fraction, Dimension]],
+                    text: str) -> tuple[Fraction, Dimension]:
+    """The magnitude (base units) and dimension of arithmetic over unit symbols and numbers."""
+    def walk(e: sympy.Basic) -> tuple[Fraction, Dimension]:
+        if e.is_Rational:
+            return Fraction(int(e.p), int(e.q)), DIMENSIONLESS
+        if isinstance(e, sympy.Symbol):
+            return units[e]
+        if isinstance(e, sympy.Mul):
+            value, dims = Fraction(1), DIMENSIONLESS
+            for a in e.args:
+                v, d = walk(a)
+                value, dims = value * v, dims * d
+            _check_size(value)
+            return value, dims
+        if isinstance(e, sympy.Add):
+            parts = [walk(a) for a in e.args]
+            if any(d != parts[0][1] for _, d in parts):
+                shown = " + ".join(d.unit_string() for _, d in parts)
+                raise UnitError(f"{text!r} adds values of different units ({shown})", unit=text)
+            return sum((v for v, _ in parts), Fraction(0)), parts[0][1]
+        if isinstance(e, sympy.Pow) and e.exp.is_Integer:
+            base, dims = walk(e.base)
+            n = int(e.exp)
+            if not dims.is_dimensionless and abs(n) > MAX_UNIT_EXPONENT:
+                raise UnitError(f"{text!r}: a unit's power is at most {MAX_UNIT_EXPONENT}", unit=text)
+            if base == 0 and n < 0:
+                raise UnitError(f"{text!r} divides by zero", unit=text)
+            if base not in (0, 1, -1) and abs(n) * max(len(str(base.numerator)), len(str(base.denominator))) \
+                    > MAX_UNIT_DIGITS:
+                raise UnitError(f"{text!r} is out of range", unit=text)
+            value = base ** n
+            return value, dims ** n
+        if not e.free_symbols:
+            raise ExpressionError(f"{text!r} is not a rational number", text=text)
+        raise UnitError(f"{text!r}: only numbers, unit names, * / + - and whole powers are allowed here",
+                        unit=text)
+
+    return walk(expr)
+
+
+def _check_size(value: Fraction) -> None:
+    if max(len(str(abs(value.numerator))), len(str(value.denominator))) > MAX_UNIT_DIGITS:
+        raise UnitError("the value is out of range")
 
 
 # ---------------------------------------------------------------------------

@@ -1,9 +1,10 @@
-"""Values with units as a user types them: ``3.35TB/s``, ``128 MiB``, ``4096``, ``2**30 B``.
+"""Values with units as a user types them: ``3.35TB/s``, ``128 MiB``, ``4096``, ``2**30 B``, ``112GB/8``.
 
-A value is a numeric expression (exact; see ``_expr.parse_number``) followed by
-an optional unit. A bare number is in the quantity's declared unit. The result
-is an exact SymPy rational in base units, checked against the quantity's
-dimension and range.
+A value is arithmetic of numbers and unit names (``+ - * /``, whole powers, brackets;
+a number written before a unit multiplies it), read exactly by the whitelist parser
+(``UnitTable.evaluate``). A value with no unit is in the quantity's declared unit. The
+result is an exact SymPy rational in base units, checked against the quantity's
+dimension and range (positive, or from the quantity's ``min:``).
 """
 
 from __future__ import annotations
@@ -14,9 +15,8 @@ import re
 import sympy
 
 from ._errors import ExpressionError, InputError, UnitError
-from ._expr import parse_number
 from ._model import Quantity
-from ._units import UnitTable, parse_unit
+from ._units import UnitTable
 
 __all__ = ["MAX_LOG10", "parse_value", "split_value"]
 
@@ -63,28 +63,41 @@ def parse_value(text: str, quantity: Quantity, units: UnitTable) -> sympy.Ration
         raise ExpressionError(f"{quantity.id}={text!r} has no number; write e.g. {quantity.id}=4096 "
                               f"or {quantity.id}=2{quantity.base_unit if quantity.base_unit != '1' else ''}",
                               text=text)
+    if unit_text and not any(ch.isdigit() for ch in unit_text):
+        units.parse(unit_text)      # a "number unit" value: the unit's own errors name the unit
     try:
-        number = parse_number(number_text)
+        magnitude, dims, named = units.evaluate(text)
     except ExpressionError as exc:
         raise ExpressionError(f"bad value for {quantity.id}: {exc.message}; write a number such as 4096, 1.5e9 "
-                              "or 2**30, optionally followed by a unit", text=text) from exc
-    if unit_text:
-        factor, dims = parse_unit(unit_text, units)
-        if dims != quantity.dims:
-            raise UnitError(
-                f"{quantity.id} is in {quantity.base_unit}, but {unit_text!r} is {dims.unit_string()}; "
-                f"give it in {quantity.base_unit} or a prefixed form of it",
-                unit=unit_text, quantity=quantity.id, expected=quantity.base_unit, got=dims.unit_string())
-        value = number * sympy.Rational(factor.numerator, factor.denominator)
-    else:
-        value = number * quantity.factor
+                              "or 2**30, optionally followed by a unit (arithmetic such as 112GB/8 is fine)",
+                              text=text) from exc
+    value = sympy.Rational(magnitude.numerator, magnitude.denominator)
+    if not named:
+        value = value * quantity.factor          # a bare number is in the quantity's declared unit
+    elif dims != quantity.dims:
+        simple = unit_text and not any(ch.isdigit() for ch in unit_text) and _NUMBER_ONLY.fullmatch(number_text)
+        shown = unit_text if simple else text.strip()
+        raise UnitError(
+            f"{quantity.id} is in {quantity.base_unit}, but {shown!r} is {dims.unit_string()}; "
+            f"give it in {quantity.base_unit} or a prefixed form of it",
+            unit=shown, quantity=quantity.id, expected=quantity.base_unit, got=dims.unit_string())
     check_range(value, quantity, text)
     return value
 
 
+_NUMBER_ONLY = re.compile(r"[\d.eE+\-*/() _]+")
+
+
 def check_range(value: sympy.Rational, quantity: Quantity, text: str) -> None:
-    if value <= 0:
+    """Refuse a value below the quantity's range (positive, or from ``min:``), out of float range, or a
+    fraction of a whole-number quantity."""
+    if quantity.minimum is None and value <= 0:
         raise InputError(f"{quantity.id} must be positive, got {text!r}; give a value above zero", name=quantity.id)
+    if quantity.minimum is not None and value < quantity.minimum:
+        raise InputError(f"{quantity.id} is at least {quantity.minimum_text}, got {text!r}; give a value in range",
+                         name=quantity.id)
+    if value == 0:
+        return
     exponent = abs(math.log10(int(value.p)) - math.log10(int(value.q)))
     if exponent > MAX_LOG10:
         unit = "" if quantity.base_unit == "1" else f" {quantity.base_unit}"

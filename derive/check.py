@@ -82,7 +82,7 @@ VERDICTS = ("reproduced", "convention", "erratum", "constant")
 
 FILE_FIELDS = {"chapter", "title", "note", "claims"}
 CLAIM_FIELDS = {"id", "quote", "where", "stated", "approx", "tolerance", "note", "conventions", "constant",
-                "solve", "given", "hw", "model", "presets", "bound", "require", "multiple_of"}
+                "solve", "given", "hw", "model", "presets", "bound", "require", "multiple_of", "round"}
 CONVENTION_FIELDS = {"name", "given", "hw", "model", "presets", "stated"}
 CONSTANT_FIELDS = {"preset", "quantity"}
 
@@ -293,7 +293,7 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
         if not isinstance(constant, dict):
             raise _err(file, constant, "constant is {preset: ID, quantity: NAME}", cid)
         _check_fields(file, constant, CONSTANT_FIELDS, cid)
-        for key in ("bound", "require", "multiple_of", "given", "hw", "model", "presets"):
+        for key in ("bound", "require", "multiple_of", "round", "given", "hw", "model", "presets"):
             if raw.get(key) is not None:
                 raise _err(file, raw[key], f"{key!r} belongs to a derived claim ('solve:'), not a constant", cid)
         try:
@@ -305,7 +305,7 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
             raise _err(file, constant, f"preset {preset} has no value for {quantity}", cid)
     elif raw.get("solve") is not None:
         fields = {k: v for k, v in raw.items() if k in ("solve", "given", "hw", "model", "presets", "bound",
-                                                        "require", "multiple_of", "tolerance")}
+                                                        "require", "multiple_of", "round", "tolerance")}
         fields = _with_line(fields, raw)
         read = read_question(file, fields, catalog, qid=cid, ask_required=False)
         question, read_tolerance = read.question, read.tolerance

@@ -60,7 +60,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["LiveValue", "render_source"]
 
 MODES = {".md": "md", ".markdown": "md", ".tex": "tex", ".html": "html", ".htm": "html"}
-_OPTIONS = ("hw", "model", "preset", "presets", "bound", "require", "multiple_of", "units", "digits")
+_OPTIONS = ("hw", "model", "preset", "presets", "bound", "require", "multiple_of", "rounding", "units", "digits")
 _PLOT_FORMAT = {"md": "png", "html": "svg", "tex": "pdf"}
 
 
@@ -192,7 +192,7 @@ class _Context:
         presets = _names(options.get("presets", ())) + _names(options.get("preset", ()))
         question = Question.of(target, given, hw=options.get("hw"), model=options.get("model"), presets=presets,
                                bound=options.get("bound"), require=_names(options.get("require", ())),
-                               multiple_of=options.get("multiple_of"))
+                               multiple_of=options.get("multiple_of"), rounding=options.get("rounding", True))
         sol = solve(question, catalog=self.catalog)
         return sol, options
 

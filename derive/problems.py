@@ -23,6 +23,7 @@ a test asserts. Grammar::
         bound: max                     # optional: max | min
         require: [ffn_fits_in_vmem]    # conditions
         multiple_of: 128               # optional
+        round: false                   # optional: keep a bound on a whole number exact
         given: {vmem_capacity: 128 MiB}
         note: {en: ..., zh: ...}       # optional: an assumption this question takes
         expect: 2896                   # optional: value (and unit) the tests assert
@@ -50,7 +51,7 @@ __all__ = ["Problem", "ProblemQuestion", "load_problem", "read_question", "solve
 
 PROBLEM_FIELDS = {"id", "title", "source", "statement", "assumptions", "questions", "hw", "model", "presets",
                   "given", "units", "note"}
-QUESTION_FIELDS = {"id", "ask", "solve", "given", "hw", "model", "presets", "bound", "require", "multiple_of",
+QUESTION_FIELDS = {"id", "ask", "solve", "given", "hw", "model", "presets", "bound", "require", "multiple_of", "round",
                    "units", "note", "expect", "tolerance"}
 
 
@@ -148,6 +149,9 @@ def read_question(file: str, raw: Any, catalog: Catalog, *, qid: str,
             multiple = int(str(multiple))
         except ValueError as exc:
             raise _err(file, multiple, "multiple_of is a whole number", qid) from exc
+    rounding = str(raw.get("round", "true")).strip().lower()
+    if rounding not in ("true", "false"):
+        raise _err(file, raw.get("round"), "round is true (a bound on a whole number is rounded) or false", qid)
     units = str(raw.get("units") or defaults.get("units") or "si")
     if units not in ("si", "iec"):
         raise _err(file, raw.get("units"), "units is si or iec", qid)
@@ -162,7 +166,8 @@ def read_question(file: str, raw: Any, catalog: Catalog, *, qid: str,
     try:
         question = Question.of(target, {str(k): str(v) for k, v in given.items()}, hw=str(hw) if hw else None,
                                model=str(model) if model else None, presets=presets,
-                               bound=str(bound) if bound else None, require=require, multiple_of=multiple)
+                               bound=str(bound) if bound else None, require=require, multiple_of=multiple,
+                               rounding=rounding == "true")
     except DeriveError as exc:
         raise _err(file, raw, exc.message, qid) from exc
     return ProblemQuestion(

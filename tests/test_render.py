@@ -138,8 +138,11 @@ def test_a_regime_is_named_with_the_numbers_that_choose_it(solutions):
     md = render_solution(solutions["regime"], "md", lang="en")
     assert ("The compute-bound branch holds, since $T_{\\mathrm{math}} \\ge T_{\\mathrm{mem}} \\quad "
             "\\left(1.011\\,\\mathrm{ms} \\ge 298.5\\,\\mathrm{\\mu s}\\right)$:") in md
-    assert "T = T_{\\mathrm{math}} = 1.011\\,\\mathrm{ms}" in md
+    # the max with both arguments' values, then the one that wins (issue 14: not "= (1.011 ms)")
+    assert "T = \\max\\left(1.011\\,\\mathrm{ms}, 298.5\\,\\mathrm{\\mu s}\\right) = 1.011\\,\\mathrm{ms}" in md
     assert "Regime: compute-bound" in md
+    # the inputs that only chose the regime are named as such, with the numbers that chose it
+    assert "bytes\\_moved, hbm\\_bw only choose the regime" in md
 
 
 def test_both_languages_put_chinese_first_then_english(solutions):

@@ -24,7 +24,8 @@ _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 FLAGS = {
     "target": "TARGET", "given": "NAME=VALUE", "hw": "--hw", "model": "--model", "presets": "--preset",
     "bound": "--max/--min", "bound=max": "--max", "bound=min": "--min", "require": "--require",
-    "multiple_of": "--multiple-of", "format": "--format", "lang": "--lang", "units": "--units",
+    "multiple_of": "--multiple-of", "rounding": "--no-round", "format": "--format", "lang": "--lang",
+    "units": "--units",
     "templates": "--templates", "points": "--point", "seq_lens": "--seq-len", "grid": "--zip",
 }
 
@@ -68,6 +69,8 @@ def add_question_options(p: argparse.ArgumentParser, per: str = "") -> None:
     g.add_argument("--min", action="store_true", help=f"the smallest value satisfying --require{per}")
     p.add_argument("--require", action="append", metavar="CONDITION", help="a condition that must hold; repeatable")
     p.add_argument("--multiple-of", type=int, metavar="N", help="round a bound to a multiple of N")
+    p.add_argument("--no-round", dest="rounding", action="store_false",
+                   help="keep a bound on a whole number exact (how many chips, as a fraction)")
 
 
 def question_of(args: argparse.Namespace, given: dict | None = None) -> "Question":
@@ -77,7 +80,7 @@ def question_of(args: argparse.Namespace, given: dict | None = None) -> "Questio
     bound = "max" if args.max else ("min" if args.min else None)
     return Question.of(args.target, parse_assignments(args.inputs) if given is None else given, hw=args.hw,
                        model=args.model, presets=args.preset or (), bound=bound, require=args.require or (),
-                       multiple_of=args.multiple_of)
+                       multiple_of=args.multiple_of, rounding=args.rounding)
 
 
 def catalog_of(args: argparse.Namespace) -> "Catalog":
