@@ -218,10 +218,11 @@ class PresetValue:
     """One constant of a preset (or a quantity's default), with where it comes from."""
 
     quantity: str
-    value: sympy.Rational     # in base units
+    value: sympy.Rational | None   # in base units; None when it follows another quantity (same_as)
     text: str                 # as written, e.g. "3.35 TB/s"
     source: Source
     note: str = ""
+    same_as: str | None = None     # the quantity whose value this takes (a precision preset: peak_flops_int8)
 
 
 @dataclass(frozen=True)
@@ -280,6 +281,7 @@ class Catalog:
     presets: dict[str, Preset] = field(default_factory=dict)
     references: dict[str, Reference] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)
+    retired: dict[str, str] = field(default_factory=dict)   # old name -> what to type instead
     files: tuple[str, ...] = ()
     unit_table: "UnitTable | None" = field(default=None, repr=False)
     _by_symbol: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
@@ -322,6 +324,8 @@ class Catalog:
         key = self.aliases.get(name, name)
         q = self.quantities.get(key)
         if q is None:
+            if name in self.retired:
+                raise UnknownNameError(name, "quantity", hint=self.retired[name])
             raise UnknownNameError(name, "quantity",
                                    self._suggest(name, list(self.quantities) + list(self.aliases)))
         return q

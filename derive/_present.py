@@ -476,7 +476,8 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
         "given": [_given_view(catalog, g, units) for g in sol.given],
         "steps": steps,
         "answer": {
-            "text": answer_formatted.text, "latex": latex_value(sol.value, sol.dims, units),
+            "text": answer_formatted.text,
+            "latex": latex_value(sol.value, sol.dims, units, unit=sol.display_unit),
             "base_text": _base_text(sol.value, sol.dims),
             "base": _number(sol.value), "unit": sol.unit, "prefix_note": answer_formatted.note,
             "exact": str(sol.exact), "exact_latex": sympy.latex(sol.exact),

@@ -85,19 +85,21 @@ class Question:
     require: tuple[str, ...] = ()
     multiple_of: int | None = None
     rounding: bool = True               # False: a bound on a whole number stays exact (how many chips, as a fraction)
+    unit: str | None = None             # show the answer in this unit (days, GiB, PFLOP/s); the value is unchanged
 
     @classmethod
     def of(cls, target: str, given: Mapping[str, Any] | Sequence[tuple[str, Any]] | None = None, *,
            hw: str | None = None, model: str | None = None, presets: Sequence[str] | str | None = (),
            bound: str | None = None, require: Sequence[str] | str | None = (),
-           multiple_of: int | None = None, rounding: bool = True) -> "Question":
+           multiple_of: int | None = None, rounding: bool = True, unit: str | None = None) -> "Question":
         """Build and check a question from the values a caller has at hand."""
         if not isinstance(target, str) or not target:
             raise QuestionError(f"`target` is a quantity name, not {target!r}", name="target")
         if not isinstance(rounding, bool):
             raise QuestionError(f"`rounding` is True or False, not {rounding!r}", name="rounding")
         return cls(target, _given_pairs(given), _optional_name(hw, "hw"), _optional_name(model, "model"),
-                   _names(presets, "presets"), bound, _names(require, "require"), multiple_of, rounding)
+                   _names(presets, "presets"), bound, _names(require, "require"), multiple_of, rounding,
+                   _optional_name(unit, "unit"))
 
     def __post_init__(self) -> None:
         if self.bound not in (None, *BOUNDS):
@@ -123,7 +125,8 @@ class Question:
     def key(self) -> tuple:
         """A hashable identity of the question (its inputs as typed), for memo tables."""
         return (self.target, tuple((n, v if isinstance(v, str) else repr(v)) for n, v in self.given),
-                self.hw, self.model, self.presets, self.bound, self.require, self.multiple_of, self.rounding)
+                self.hw, self.model, self.presets, self.bound, self.require, self.multiple_of, self.rounding,
+                self.unit)
 
     def with_given(self, **values: Any) -> "Question":
         """The same question with some inputs added or replaced."""
@@ -145,6 +148,12 @@ class Question:
             catalog.preset(p)
         for c in self.require:
             catalog.condition(c)
+        if self.unit is not None:
+            dims = catalog.units.parse(self.unit)[1]
+            want = catalog.quantities[target].dims
+            if dims != want:
+                raise QuestionError(f"`unit` {self.unit} is {dims.unit_string()}, but {target} is in "
+                                    f"{want.unit_string()}: name a unit of {want.unit_string()}", name="unit")
         given = []
         for name, value in self.given:
             given.append((catalog.quantity(name).id, value))

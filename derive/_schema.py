@@ -133,6 +133,7 @@ EXAMPLE = Kind("example", "`example:` of a relation (one mapping or a list)", (
     Field("presets", "setup presets"),
     Field("tolerance", "a relative tolerance, when the source rounds more than its digits show"),
     Field("source", "where the number is published (default: the entry's `source`)"),
+    Field("only", "in a family entry: the members this example is about"),
     Field("note", "a remark for authors; not printed"),
 ))
 
@@ -157,7 +158,9 @@ PRESET = Kind("preset", "presets:", (
 ))
 
 VALUE = Kind("value", "a preset value or default written as a mapping", (
-    Field("value", "the value with its unit: `3.35 TB/s`", True),
+    Field("value", "the value with its unit: `3.35 TB/s` (or `same_as`)"),
+    Field("same_as", "instead of `value`, the value of another quantity of the same unit: a default that "
+                     "follows `bytes_per_element`, a precision preset that computes at `peak_flops_int8`"),
     Field("source", "where this value comes from (default: the preset's or quantity's `source`)"),
     Field("note", "what the value is and how its source counts it"),
 ))
@@ -181,6 +184,7 @@ TOP = Kind("file", "the top of a catalog file", (
     Field("references", "a list of references"),
     Field("families", "family name → member id → `{en, zh, tex, ...}`"),
     Field("aliases", "short name → quantity id"),
+    Field("retired", "an old name → what to type instead (a user who types it gets this message)"),
 ))
 
 #: every kind of entry, in the order formulas/README.md documents them
@@ -305,8 +309,33 @@ def _expand(ctx: _Ctx, entries: Any, section: str) -> list[tuple[dict, str | Non
                     raise ctx.error(f"{m!r} is not a member of family {fam_name}", m, str(entry.get("id")))
             members = [str(m) for m in only]
         for member in members:
-            out.append((_fill(ctx, entry, str(fam_name), member, family[member]), member))
+            filled = _fill(ctx, entry, str(fam_name), member, family[member])
+            _keep_member_examples(ctx, filled, member)
+            out.append((filled, member))
     return out
+
+
+def _keep_member_examples(ctx: _Ctx, entry: LMap, member: str) -> None:
+    """A family entry's examples that say ``only: [members]`` stay with those members."""
+    raw = entry.get("example")
+    if raw is None:
+        return
+    items = raw if isinstance(raw, list) else [raw]
+    kept = []
+    for item in items:
+        only = item.get("only") if isinstance(item, dict) else None
+        if only is not None:
+            if not isinstance(only, list):
+                raise ctx.error("an example's 'only' is a list of family members", only, str(entry.get("id")))
+            if member not in [str(m) for m in only]:
+                continue
+            item = LMap((k, v) for k, v in item.items() if k != "only")
+            item.line = getattr(raw, "line", 0)
+        kept.append(item)
+    if kept:
+        entry["example"] = kept
+    else:
+        del entry["example"]
 
 
 def _fill(ctx: _Ctx, node: Any, fam: str, member: str, fields: dict[str, str]) -> Any:
@@ -323,8 +352,10 @@ def _fill(ctx: _Ctx, node: Any, fam: str, member: str, fields: dict[str, str]) -
         filled.line = getattr(node, "line", 0)
         return filled
     if isinstance(node, dict):
+        # the entry's own for_each/only are spent here; an example's only: stays for its member filter
+        spent = ("for_each", "only") if "for_each" in node else ()
         out = LMap((_fill(ctx, k, fam, member, fields), _fill(ctx, v, fam, member, fields))
-                   for k, v in node.items() if k not in ("for_each", "only"))
+                   for k, v in node.items() if k not in spent)
         out.line = getattr(node, "line", 0)
         return out
     if isinstance(node, list):
@@ -340,6 +371,7 @@ def _fill(ctx: _Ctx, node: Any, fam: str, member: str, fields: dict[str, str]) -
 class _Build:
     units: UnitTable
     defining: list[tuple["_Ctx", LMap]] = field(default_factory=list)   # from quantities' equation:
+    same_as: list[tuple["_Ctx", Any, Quantity, str, str]] = field(default_factory=list)   # checked last
     catalog: Catalog = field(default_factory=Catalog)
     families: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
     origin: dict[str, str] = field(default_factory=dict)   # id -> file, for clash messages
@@ -464,18 +496,43 @@ def _with_minimum(build: _Build, ctx: _Ctx, q: Quantity, raw: Any) -> Quantity:
 def _with_default(build: _Build, ctx: _Ctx, q: Quantity, raw: Any) -> Quantity:
     from dataclasses import replace
 
+    return replace(q, default=_value(build, ctx, q, raw, q.source, q.id, "default: "))
+
+
+def _value(build: _Build, ctx: _Ctx, q: Quantity, raw: Any, source: Source, where: str,
+           prefix: str = "") -> PresetValue:
+    """A preset value or default: a value with its unit, or ``{value|same_as, source, note}``."""
     if isinstance(raw, dict):
-        _check_fields(ctx, raw, VALUE.allowed, "default", q.id)
-        text = _str(ctx, raw, "value", q.id)
-        note = _str(ctx, raw, "note", q.id, required=False)
-        src = _source(ctx, raw, q.id, inherited=q.source)
+        _check_fields(ctx, raw, VALUE.allowed, "value", where)
+        note = _str(ctx, raw, "note", where, required=False)
+        src = _source(ctx, raw, where, inherited=source)
+        same_as = _str(ctx, raw, "same_as", where, required=False)
+        if same_as:
+            if raw.get("value") is not None:
+                raise ctx.error(f"{prefix}give 'value' or 'same_as', not both", raw, where)
+            build.same_as.append((ctx, raw, q, same_as, where))
+            return PresetValue(q.id, None, f"= {same_as}", src, note, same_as=same_as)
+        text = _str(ctx, raw, "value", where)
     else:
-        text, note, src = str(raw), "", q.source
+        text, note, src = str(raw), "", source
     try:
         value = parse_value(text, q, build.units)
     except DeriveError as exc:
-        raise ctx.error(f"default: {exc.message}", raw, q.id) from exc
-    return replace(q, default=PresetValue(q.id, value, text, src, note))
+        raise ctx.error(f"{prefix}{exc.message}", raw, where) from exc
+    return PresetValue(q.id, value, text, src, note)
+
+
+def _check_same_as(build: _Build) -> None:
+    """Every ``same_as`` names a quantity of the same unit (checked once every quantity is read)."""
+    for ctx, raw, q, other, where in build.same_as:
+        target = build.catalog.quantities.get(build.catalog.aliases.get(other, other))
+        if target is None:
+            close = difflib.get_close_matches(other, list(build.catalog.quantities), n=2)
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            raise ctx.error(f"same_as: unknown quantity {other!r}{hint}", raw, where)
+        if target.dims != q.dims:
+            raise ctx.error(f"same_as: {target.id} is in {target.base_unit}, but {q.id} is in {q.base_unit}",
+                            raw, where)
 
 
 def _symbol_resolver(build: _Build, ctx: _Ctx, ident: str, node: Any):
@@ -623,6 +680,8 @@ def _examples(build: _Build, ctx: _Ctx, raw: Any, ident: str, defines: str | Non
     for item in items:
         where = f"{ident}.example"
         _check_fields(ctx, item, EXAMPLE.allowed, "example", where)
+        if "only" in item:
+            raise ctx.error("'only' picks family members: it belongs in an example of a for_each entry", item, where)
         target = _str(ctx, item, "solve", where, required=False) or defines
         if target is None:
             raise ctx.error("give 'solve:' (the relation does not define one quantity on its left)", item, where)
@@ -757,18 +816,7 @@ def _load_preset(build: _Build, ctx: _Ctx, entry: dict) -> None:
             close = difflib.get_close_matches(qname, list(build.catalog.quantities), n=2)
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
             raise ctx.error(f"unknown quantity {qname!r}{hint}", raw, ident)
-        if isinstance(raw, dict):
-            _check_fields(ctx, raw, VALUE.allowed, "preset value", f"{ident}.{qname}")
-            text = _str(ctx, raw, "value", f"{ident}.{qname}")
-            note = _str(ctx, raw, "note", f"{ident}.{qname}", required=False)
-            src = _source(ctx, raw, f"{ident}.{qname}", inherited=preset_source)
-        else:
-            text, note, src = str(raw), "", preset_source
-        try:
-            value = parse_value(text, q, build.units)
-        except DeriveError as exc:
-            raise ctx.error(exc.message, raw, f"{ident}.{qname}") from exc
-        values[key] = PresetValue(key, value, text, src, note)
+        values[key] = _value(build, ctx, q, raw, preset_source, f"{ident}.{qname}")
     build.catalog.presets[ident] = Preset(
         id=ident, kind=kind, name=_text(ctx, entry, "name", ident), source=preset_source,
         values=values, note=_str(ctx, entry, "note", ident, required=False), extends=extends,
@@ -803,6 +851,20 @@ def _load_aliases(build: _Build, ctx: _Ctx, raw: Any) -> None:
         if alias in build.catalog.quantities or alias in build.catalog.aliases:
             raise ctx.error(f"alias {alias!r} is already a name", target)
         build.catalog.aliases[alias] = str(target)
+
+
+def _load_retired(build: _Build, ctx: _Ctx, raw: Any) -> None:
+    """``retired: {old_name: message}``: names no longer in use, and what to type instead."""
+    if raw is None:
+        return
+    if not isinstance(raw, dict):
+        raise ctx.error("retired maps an old name to a message saying what to type instead", raw)
+    for old, message in raw.items():
+        if old in build.catalog.quantities or old in build.catalog.aliases:
+            raise ctx.error(f"retired name {old!r} is still a name in use", message)
+        if not isinstance(message, str) or not message.strip():
+            raise ctx.error(f"retired name {old!r} needs a message saying what to type instead", message)
+        build.catalog.retired[str(old)] = str(message).strip()
 
 
 def _load_families(build: _Build, ctx: _Ctx, raw: Any) -> None:
@@ -844,6 +906,7 @@ def build_catalog(docs: list[tuple[str, Any, bool]], units: UnitTable) -> Catalo
             _load_condition(build, ctx, entry)
     for ctx, data in ctxs:
         _load_aliases(build, ctx, data.get("aliases"))
+        _load_retired(build, ctx, data.get("retired"))
     # presets may extend presets from any file: load in dependency order
     pending = [(ctx, entry) for ctx, data in ctxs for entry, _ in _expand(ctx, data.get("presets"), "presets")]
     while pending:
@@ -862,6 +925,7 @@ def build_catalog(docs: list[tuple[str, Any, bool]], units: UnitTable) -> Catalo
             raise ctx.error("presets extend each other in a cycle", entry, str(entry.get("id")))
         pending = rest
     _check_examples(build)
+    _check_same_as(build)
     cat = build.catalog
     cat.files = tuple(file for file, _, _ in docs)
     cat.unit_table = units

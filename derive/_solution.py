@@ -14,7 +14,7 @@ import sympy
 
 from ._display import SolutionDisplay
 from ._model import Source
-from ._units import Dimension, Formatted, format_value
+from ._units import Dimension, Formatted, NamedUnit, format_in, format_value
 
 if TYPE_CHECKING:
     from ._model import Catalog
@@ -140,6 +140,7 @@ class Solution(SolutionDisplay):
     alternatives: tuple[sympy.Expr, ...] = ()
     cancelled: tuple[str, ...] = ()    # inputs that dropped out of the formula
     integer: bool = False              # the target is a whole number (a count)
+    display_unit: NamedUnit | None = None  # the unit the question asked the answer in (days, GiB)
     catalog: "Catalog | None" = field(default=None, repr=False, compare=False)
 
     @property
@@ -156,6 +157,8 @@ class Solution(SolutionDisplay):
         digits = 4
         if self.integer and self.value.is_Rational and not self.value.is_Integer:
             digits = len(str(abs(int(self.value)))) + 3
+        if self.display_unit is not None:
+            return format_in(self.value, self.display_unit, digits)
         return format_value(self.value, self.dims, units, digits)
 
     def display(self, units: str = "si") -> str:

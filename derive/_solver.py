@@ -32,7 +32,7 @@ from ._model import Catalog
 from ._question import Question, QuestionError
 from ._solution import Check, Note, Solution, Step
 from ._steps import State, check_given_only, check_redundant, check_relations, derive, gather, solve_relation_for
-from ._units import format_value
+from ._units import NamedUnit, format_value
 
 __all__ = ["solve", "solve_relation_for"]
 
@@ -40,25 +40,26 @@ __all__ = ["solve", "solve_relation_for"]
 def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, hw: str | None = None,
           model: str | None = None, presets: Sequence[str] = (), bound: str | None = None,
           require: Sequence[str] = (), multiple_of: int | None = None, rounding: bool = True,
-          catalog: Catalog | None = None) -> Solution:
+          unit: str | None = None, catalog: Catalog | None = None) -> Solution:
     """Solve for ``target`` from ``given`` values and presets; or answer a :class:`Question`.
 
     ``given`` maps quantity names to values: text with a unit (``"3.35 TB/s"``),
     or a number in the quantity's declared unit. ``bound`` is ``"max"`` or
     ``"min"`` and needs ``require`` (condition ids); ``multiple_of`` rounds the
     bound to a multiple; ``rounding=False`` keeps a bound on a whole number exact.
+    ``unit`` names the unit to show the answer in (``"days"``, ``"GiB"``).
     ``solve(question)`` takes all of these from a
     :class:`Question` instead. Raises a :class:`~derive.DeriveError` subclass on
     bad input; every returned value has been substituted back and checked.
     """
     if isinstance(target, Question):
         if given is not None or hw or model or presets or bound or require or multiple_of is not None \
-                or not rounding:
+                or not rounding or unit is not None:
             raise QuestionError("give either a Question or `target` with its options, not both", name="target")
         question = target
     else:
         question = Question.of(target, given, hw=hw, model=model, presets=presets, bound=bound, require=require,
-                               multiple_of=multiple_of, rounding=rounding)
+                               multiple_of=multiple_of, rounding=rounding, unit=unit)
     if catalog is None:
         from ._loader import load_catalog
 
@@ -145,7 +146,8 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
         steps=tuple(state.steps), relations_used=tuple(dict.fromkeys(state.used)),
         checks=tuple(state.checks), bound=bound, require=tuple(c.id for c in conditions),
         multiple_of=multiple_of, regime=state.regime, notes=tuple(dict.fromkeys(state.notes)),
-        cancelled=cancelled, integer=q.integer, catalog=catalog)
+        cancelled=cancelled, integer=q.integer, catalog=catalog,
+        display_unit=NamedUnit(question.unit, catalog.units.parse(question.unit)[0]) if question.unit else None)
 
 
 def _upstream(state: State, names: Iterable[str]) -> set[str]:

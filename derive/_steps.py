@@ -40,8 +40,8 @@ from ._solution import Check, Given, Note, Step
 from ._units import format_value
 from ._values import check_range, parse_value
 
-__all__ = ["State", "check_given_only", "check_redundant", "check_relations", "coerce_given", "derive", "gather",
-           "solve_block", "solve_relation_for"]
+__all__ = ["State", "check_given_only", "check_redundant", "check_relations", "coerce_given", "default_value",
+           "derive", "gather", "solve_block", "solve_relation_for"]
 
 
 
@@ -169,17 +169,37 @@ def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, mo
         chosen.append(catalog.preset(model, "model"))
     for p in presets:
         chosen.append(catalog.preset(p))
+    following: dict[str, tuple[str, str]] = {}     # preset values that take another quantity's value
     for preset in chosen:
         for name, pv in preset.values.items():
             q = catalog.quantities[name]
-            state.given[name] = Given(name, pv.value, q.dims, pv.text, f"{preset.kind}:{preset.id}",
-                                      pv.source, pv.note)
+            origin = f"{preset.kind}:{preset.id}"
+            if pv.same_as is not None:
+                following[name] = (pv.same_as, origin)
+                state.given.pop(name, None)
+                continue
+            following.pop(name, None)
+            state.given[name] = Given(name, pv.value, q.dims, pv.text, origin, pv.source, pv.note)
     for raw_name, raw in (given or {}).items():
         q = catalog.quantity(str(raw_name))
         value, text = coerce_given(catalog, q, raw)
         if q.id in state.given and state.given[q.id].origin == "given":
             raise InputError(f"{q.id} is given twice (also as an alias); give it once", name=q.id)
         state.given[q.id] = Given(q.id, value, q.dims, text, "given")
+        following.pop(q.id, None)
+    for name, (other, origin) in following.items():
+        # a precision preset computes at peak_flops_int8: the value the chip's preset (or the user) gives it
+        found = state.given.get(other)
+        value = found.value if found is not None else default_value(catalog, other)
+        if value is None:
+            kind, _, preset_id = origin.partition(":")
+            raise MissingInputsError(name, [other], f"preset {preset_id} takes {name} from {other}, which no "
+                                                    f"chosen preset gives")
+        pv = next(p for p in chosen if f"{p.kind}:{p.id}" == origin).values[name]
+        q = catalog.quantities[name]
+        text = found.text if found is not None else f"= {other}"
+        state.given[name] = Given(name, value, q.dims, text, origin, pv.source,
+                                  f"{pv.note} (= {other})" if pv.note else f"= {other}")
     if target in state.given:
         origin = state.given[target].origin
         if origin == "given":
@@ -390,14 +410,33 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
     return p
 
 
+def default_value(catalog: Catalog, name: str, known: Mapping[str, sympy.Expr] | None = None,
+                  seen: frozenset[str] = frozenset()) -> sympy.Expr | None:
+    """The catalog default of ``name``: its value, or the value of the quantity it follows
+    (``same_as``: known, or that quantity's own default), or None."""
+    q = catalog.quantities[name]
+    if q.default is None or name in seen:
+        return None
+    if q.default.same_as is None:
+        return q.default.value
+    other = q.default.same_as
+    if known is not None and other in known:
+        return known[other]
+    return default_value(catalog, other, known, seen | {name})
+
+
 def _settle_params(state: State, needed: Iterable[str], target: str) -> None:
     """Fill the missing inputs the answer needs from catalog defaults, or report them missing."""
     missing = []
     for p in sorted(needed):
         q = state.catalog.quantities[p]
-        if q.default is not None:
-            state.given[p] = Given(p, q.default.value, q.dims, q.default.text, "default",
-                                   q.default.source, q.default.note)
+        value = default_value(state.catalog, p, state.values)
+        if value is not None and q.default is not None:
+            note = q.default.note
+            if q.default.same_as is not None:
+                note = f"{note} (= {q.default.same_as})" if note else f"= {q.default.same_as}"
+            state.given[p] = Given(p, value, q.dims, q.default.text if q.default.same_as is None else "",
+                                   "default", q.default.source, note)
         else:
             missing.append(p)
     if missing:
@@ -541,8 +580,8 @@ def check_given_only(state: State) -> None:
                 if sname in state.values:
                     env[state.sym(sname)] = state.values[sname]
                     origins |= state.origins.get(sname, frozenset())
-                elif (default := catalog.quantities[sname].default) is not None:
-                    env[state.sym(sname)] = default.value
+                elif (default := default_value(catalog, sname, state.values)) is not None:
+                    env[state.sym(sname)] = default
                     origins.add("default")
                 else:
                     break

@@ -60,7 +60,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["LiveValue", "render_source"]
 
 MODES = {".md": "md", ".markdown": "md", ".tex": "tex", ".html": "html", ".htm": "html"}
-_OPTIONS = ("hw", "model", "preset", "presets", "bound", "require", "multiple_of", "rounding", "units", "digits")
+_OPTIONS = ("hw", "model", "preset", "presets", "bound", "require", "multiple_of", "rounding", "unit", "units",
+            "digits")
 _PLOT_FORMAT = {"md": "png", "html": "svg", "tex": "pdf"}
 
 
@@ -192,7 +193,8 @@ class _Context:
         presets = _names(options.get("presets", ())) + _names(options.get("preset", ()))
         question = Question.of(target, given, hw=options.get("hw"), model=options.get("model"), presets=presets,
                                bound=options.get("bound"), require=_names(options.get("require", ())),
-                               multiple_of=options.get("multiple_of"), rounding=options.get("rounding", True))
+                               multiple_of=options.get("multiple_of"), rounding=options.get("rounding", True),
+                               unit=options.get("unit"))
         sol = solve(question, catalog=self.catalog)
         return sol, options
 

@@ -24,6 +24,7 @@ a test asserts. Grammar::
         require: [ffn_fits_in_vmem]    # conditions
         multiple_of: 128               # optional
         round: false                   # optional: keep a bound on a whole number exact
+        unit: GiB                      # optional: show the answer in this unit
         given: {vmem_capacity: 128 MiB}
         note: {en: ..., zh: ...}       # optional: an assumption this question takes
         expect: 2896                   # optional: value (and unit) the tests assert
@@ -52,6 +53,7 @@ __all__ = ["Problem", "ProblemQuestion", "load_problem", "read_question", "solve
 PROBLEM_FIELDS = {"id", "title", "source", "statement", "assumptions", "questions", "hw", "model", "presets",
                   "given", "units", "note"}
 QUESTION_FIELDS = {"id", "ask", "solve", "given", "hw", "model", "presets", "bound", "require", "multiple_of", "round",
+                   "unit",
                    "units", "note", "expect", "tolerance"}
 
 
@@ -167,7 +169,8 @@ def read_question(file: str, raw: Any, catalog: Catalog, *, qid: str,
         question = Question.of(target, {str(k): str(v) for k, v in given.items()}, hw=str(hw) if hw else None,
                                model=str(model) if model else None, presets=presets,
                                bound=str(bound) if bound else None, require=require, multiple_of=multiple,
-                               rounding=rounding == "true")
+                               rounding=rounding == "true",
+                               unit=str(raw["unit"]).strip() if raw.get("unit") is not None else None)
     except DeriveError as exc:
         raise _err(file, raw, exc.message, qid) from exc
     return ProblemQuestion(

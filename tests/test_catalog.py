@@ -98,10 +98,27 @@ def test_a_user_entry_may_override_a_builtin_when_it_says_so(tmp_path):
 
 
 def test_families_expand_into_one_entry_per_member(catalog):
-    for level in ("hbm", "vmem", "l2", "smem", "pcie", "nvlink", "network"):
+    for level in ("hbm", "vmem", "l2", "smem"):
         assert f"critical_ai_{level}" in catalog.relations
         assert catalog.quantities[f"{level}_bw"].base_unit == "B/s"
     assert catalog.quantities["critical_ai_vmem"].name.zh == "VMEM的临界算术强度"
+    # a link's bandwidth names its scope and counts one direction; the family's field names the id
+    for link, bw in (("pcie", "pcie_link_bw"), ("nvlink", "nvlink_gpu_bw"), ("network", "network_chip_bw"),
+                     ("ici", "ici_link_bw")):
+        assert catalog.relations[f"critical_ai_{link}"].rhs.free_symbols == {
+            catalog.quantities["peak_flops"].symbol, catalog.quantities[bw].symbol}
+        assert "one direction" in catalog.quantities[bw].name.en
+        assert catalog.relations[bw.replace("_bw", "_bidi_bw")].equation_text == f"{bw.replace('_bw', '_bidi_bw')} = 2 * {bw}"
+
+
+def test_a_retired_name_says_what_to_type_instead(catalog):
+    from derive import UnknownNameError, solve
+
+    with pytest.raises(UnknownNameError) as err:
+        solve("critical_ai_pcie", {"pcie_bw": "50 GB/s"}, hw="h100")
+    assert "pcie_link_bw (one direction" in str(err.value) and "pcie_link_bidi_bw" in str(err.value)
+    # a name whose meaning did not change still works: ici_bw is the one-way bandwidth per ICI link
+    assert solve("critical_ai_ici", {"ici_bw": "45 GB/s"}, hw="tpu-v5e").value * 45 * 10**9 == 197 * 10**12
 
 
 def test_unit_literals_are_checked_then_become_numbers(catalog):

@@ -49,7 +49,8 @@ def entry_json(entry: Any) -> dict[str, Any]:
         out = {"id": entry.id, "kind": "condition", "require": entry.text, "symbols": list(entry.symbols)}
     elif isinstance(entry, Preset):
         out = {"id": entry.id, "kind": entry.kind, "extends": entry.extends or None,
-               "values": {k: v.text for k, v in entry.values.items()}}
+               "values": {k: v.text for k, v in entry.values.items()},
+               "value_notes": {k: v.note for k, v in entry.values.items() if v.note}, "note": entry.note}
     elif isinstance(entry, Reference):
         return {"id": entry.id, "kind": "reference", "title": entry.title, "url": entry.url,
                 "reference_kind": entry.kind}

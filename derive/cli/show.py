@@ -25,8 +25,10 @@ def run(args: argparse.Namespace) -> int:
         if row["kind"] == "quantity":
             row["relations"] = list(catalog.relations_with(entry.id))
             row["conditions"] = [c.id for c in catalog.conditions.values() if entry.id in c.symbols]
-            row["presets"] = {p.id: p.values[entry.id].text for p in catalog.presets.values()
-                              if entry.id in p.values}
+            # each preset's value with the note that says how its source counts it, and the source
+            row["presets"] = {p.id: {"value": p.values[entry.id].text, "note": p.values[entry.id].note,
+                                     "source": str(p.values[entry.id].source)}
+                              for p in catalog.presets.values() if entry.id in p.values}
     if args.format == "json":
         write_text(json.dumps(rows if len(rows) > 1 else rows[0], ensure_ascii=False, indent=2), None)
         return 0
