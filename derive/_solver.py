@@ -99,9 +99,21 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
             state.steps.append(Step("round", tuple(cond_ids), (target,), (), (), (), (answer,), (q.dims,),
                                     direction=bound, note=str(multiple_of or 1)))
     else:
-        derive(state, [target] + sorted({s for c in conditions for s in c.symbols} - {target}), target)
-        if target not in state.values:
-            raise MissingInputsError(target, sorted(state.params))
+        try:
+            derive(state, [target] + sorted({s for c in conditions for s in c.symbols} - {target}), target)
+            if target not in state.values:
+                raise MissingInputsError(target, sorted(state.params))
+        except (MissingInputsError, NoSolutionError):
+            if state.preset_target is None:
+                raise
+            # no relation gives it from these inputs: the preset's constant is the answer
+            state = gather(catalog, question.given_map, question.hw, question.model, question.presets, target)
+            constant = state.preset_target
+            assert constant is not None
+            state.given[target] = constant
+            state.values[target] = constant.value
+            state.formulas[target] = state.sym(target)
+            state.notes.append(Note.of("preset_constant", name=target, preset=constant.origin.partition(":")[2]))
         value = state.values[target]
         formula = state.formulas[target]
         for cond in conditions:
@@ -170,5 +182,13 @@ def _inputs_used(state: State, formula: sympy.Expr, target: str) -> set[str]:
     names = {s.name for s in formula.free_symbols}
     for st in state.steps:
         names.update(st.inputs)
+    # a default that follows another quantity (kv_bytes_per_element = bytes_per_element) shows that one too
+    stack = [n for n in names if n in state.given and state.given[n].origin == "default"]
+    while stack:
+        default = state.catalog.quantities[stack.pop()].default
+        if default is not None and default.same_as and default.same_as not in names:
+            names.add(default.same_as)
+            if default.same_as in state.given and state.given[default.same_as].origin == "default":
+                stack.append(default.same_as)
     return {n for n in names if n in state.given}
 

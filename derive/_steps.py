@@ -119,6 +119,8 @@ class State:
     origins: dict[str, frozenset[str]] = field(default_factory=dict)  # {"given","preset","default"}
     params: set[str] = field(default_factory=set)             # inputs taken as free symbols
     notes: list[Note] = field(default_factory=list)
+    unresolved: dict[str, tuple[str, str]] = field(default_factory=dict)   # preset same_as with no value
+    preset_target: Given | None = None     # the target's own preset value, when a preset gives one
     steps: list[Step] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
     used: list[str] = field(default_factory=list)
@@ -192,9 +194,9 @@ def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, mo
         found = state.given.get(other)
         value = found.value if found is not None else default_value(catalog, other)
         if value is None:
-            kind, _, preset_id = origin.partition(":")
-            raise MissingInputsError(name, [other], f"preset {preset_id} takes {name} from {other}, which no "
-                                                    f"chosen preset gives")
+            # reported only if the answer needs it (a precision preset's peak when no chip is chosen)
+            state.unresolved[name] = (other, origin.partition(":")[2])
+            continue
         pv = next(p for p in chosen if f"{p.kind}:{p.id}" == origin).values[name]
         q = catalog.quantities[name]
         text = found.text if found is not None else f"= {other}"
@@ -204,7 +206,9 @@ def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, mo
         origin = state.given[target].origin
         if origin == "given":
             raise InputError(f"{target} is the quantity asked for; do not also give it as an input", name=target)
-        del state.given[target]   # asking for a preset's own constant derives it instead
+        # asking for a preset's own constant derives it instead (a check of the preset), or, where no
+        # relation can, answers with the constant itself
+        state.preset_target = state.given.pop(target)
     for name, g in state.given.items():
         state.values[name] = g.value
         state.formulas[name] = sympy.Symbol(name, positive=True)
@@ -426,19 +430,36 @@ def default_value(catalog: Catalog, name: str, known: Mapping[str, sympy.Expr] |
 
 
 def _settle_params(state: State, needed: Iterable[str], target: str) -> None:
-    """Fill the missing inputs the answer needs from catalog defaults, or report them missing."""
+    """Fill the missing inputs the answer needs from catalog defaults, or report them missing.
+
+    A default that follows another quantity (``same_as``) takes that quantity's value; when
+    that one is not known either, its own default is assumed too, so both are listed.
+    """
     missing = []
     for p in sorted(needed):
-        q = state.catalog.quantities[p]
-        value = default_value(state.catalog, p, state.values)
-        if value is not None and q.default is not None:
-            note = q.default.note
-            if q.default.same_as is not None:
-                note = f"{note} (= {q.default.same_as})" if note else f"= {q.default.same_as}"
-            state.given[p] = Given(p, value, q.dims, q.default.text if q.default.same_as is None else "",
-                                   "default", q.default.source, note)
-        else:
-            missing.append(p)
+        if p in state.unresolved:
+            other, preset = state.unresolved[p]
+            raise MissingInputsError(target, [other], f"preset {preset} takes {p} from {other}, which no chosen "
+                                                      f"preset gives")
+        chain = p
+        while True:
+            q = state.catalog.quantities[chain]
+            value = default_value(state.catalog, chain, state.values)
+            if value is None or q.default is None:
+                if chain == p:
+                    missing.append(p)
+                break
+            if chain not in state.given:
+                note = q.default.note
+                if q.default.same_as is not None:
+                    note = f"{note} (= {q.default.same_as})" if note else f"= {q.default.same_as}"
+                state.given[chain] = Given(chain, value, q.dims,
+                                           q.default.text if q.default.same_as is None else "",
+                                           "default", q.default.source, note)
+            following = q.default.same_as
+            if following is None or following in state.values or following in state.given:
+                break
+            chain = following
     if missing:
         raise MissingInputsError(target, missing, _preset_hint(state.catalog, missing))
 

@@ -81,8 +81,9 @@ def test_gpus_to_train_70b(cli):
     sol = solve("num_devices", {"params": "70e9", "hbm_capacity": "80 GB"}, bound="min",
                 require=["training_state_fits"])
     assert sol.value == 14
+    # the weights' element size follows the one element size (bf16): both are listed as assumed
     assert {g.name for g in sol.assumptions} == {"weight_bytes_per_param", "grad_bytes_per_param",
-                                                  "optimizer_bytes_per_param"}
+                                                  "optimizer_bytes_per_param", "bytes_per_element"}
     out = cli("solve", "num_devices", "--min", "--require", "training_state_fits", "params=70e9",
               "hbm_capacity=80GB", "--format", "json")
     assert out.code == 0, out.err

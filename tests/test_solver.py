@@ -90,15 +90,17 @@ def test_user_values_override_presets_and_say_so():
 
 
 def test_assumed_defaults_are_reported():
+    """The KV cache's element size follows the one element size, whose default is bf16: both are assumed."""
     sol = solve("kv_bytes_per_token", model="llama2-7b")
-    (assumed,) = sol.assumptions
-    assert assumed.name == "bytes_per_element" and assumed.value == 2
+    assert {(g.name, g.value) for g in sol.assumptions} == {("kv_bytes_per_element", 2), ("bytes_per_element", 2)}
 
 
 def test_given_defaults_are_not_assumed():
+    """A given element size is not assumed; only that the KV cache is stored in it."""
     sol = solve("kv_bytes_per_token", {"bytes_per_element": "1 B"}, model="llama2-7b")
-    assert sol.assumptions == ()
+    assert [(g.name, g.value) for g in sol.assumptions] == [("kv_bytes_per_element", 1)]
     assert sol.value == 2 * 32 * 32 * 128
+    assert solve("kv_bytes_per_token", {"kv_bytes_per_element": "1 B"}, model="llama2-7b").assumptions == ()
 
 
 def test_bound_without_a_closed_direction_is_an_error():

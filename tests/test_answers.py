@@ -1,0 +1,178 @@
+"""Answers that cannot mislead (issue 14): each command a user tried gives the right answer or the
+right note. Every case is a real solve, through the API and, where the wording matters, the CLI."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from derive import QuestionError, UnknownNameError, solve
+
+
+def frac(sol) -> Fraction:
+    return Fraction(int(sol.value.p), int(sol.value.q))
+
+
+# ---------------------------------------------------------------------------
+# 1. a regime note says what is true
+
+
+def test_inputs_that_only_choose_the_regime_are_named_with_their_numbers(cli):
+    args = ["roofline_time", "flops=1e12FLOP", "bytes_moved=1GB", "peak_flops=100TFLOP/s", "hbm_bw=1TB/s"]
+    sol = solve(args[0], dict(a.split("=") for a in args[1:]))
+    assert sol.display() == "10 ms" and sol.regime == "compute_bound"
+    assert sol.cancelled == ()                                  # not "bytes_moved cancels out"
+    run = cli("solve", *args)
+    assert "cancels out" not in run.out
+    assert ("compute_time = 10 ms ≥ memory_time = 1 ms, so the answer is compute-bound and does not change "
+            "while that holds; bytes_moved, hbm_bw only choose the regime.") in run.out
+    # the max shows both arguments, then the one that wins
+    assert "= max(10 ms, 1 ms)\n       = 10 ms" in run.out
+    # and the regime really does change with them
+    assert solve(args[0], {**dict(a.split("=") for a in args[1:]), "peak_flops": "1000TFLOP/s"}).display() == "1 ms"
+
+
+# ---------------------------------------------------------------------------
+# 2. data types per tensor
+
+
+def test_int8_computes_at_the_int8_peak():
+    bf16 = solve("critical_ai_hbm", hw="tpu-v5e")
+    int8 = solve("critical_ai_hbm", hw="tpu-v5e", presets=["int8"])
+    assert frac(bf16) == Fraction(197 * 10**12, 82 * 10**10)
+    assert frac(int8) == Fraction(394 * 10**12, 82 * 10**10)
+    peak = next(g for g in int8.given if g.name == "peak_flops")
+    assert peak.origin == "setup:int8" and "peak_flops_int8" in peak.note
+
+
+def test_a_precision_preset_sets_every_tensor_it_implies():
+    """LLaMA-3 70B on 16 GB v5e chips, batch 32 at 8192 tokens: int8 weights and KV need 7.06 chips,
+    bf16 14.1 (one element size for weights alone gave 12 before)."""
+    question = dict(model="llama3-70b", hw="tpu-v5e", bound="min", require=["kv_cache_fits"], rounding=False)
+    int8 = solve("num_devices", {"batch": 32, "seq_len": 8192}, presets=["int8"], **question)
+    bf16 = solve("num_devices", {"batch": 32, "seq_len": 8192}, **question)
+    kv = 2 * 80 * 8 * 128 * 32 * 8192                       # elements of the KV cache
+    assert frac(int8) == Fraction(70 * 10**9 + kv, 16 * 10**9)
+    assert frac(bf16) == Fraction(2 * (70 * 10**9 + kv), 16 * 10**9)
+    assert solve("num_devices", {"batch": 32, "seq_len": 8192}, presets=["int8"], model="llama3-70b",
+                 hw="tpu-v5e", bound="min", require=["kv_cache_fits"]).value == 8
+
+
+def test_a_matmul_reads_each_tensor_at_its_own_type():
+    given = {"matmul_rows": 64, "matmul_inner": 4096, "matmul_cols": 8192}
+    mixed = solve("matmul_bytes", given, presets=["w8a16"])
+    assert mixed.value == 2 * 64 * 4096 + 1 * 4096 * 8192 + 2 * 64 * 8192
+    assert solve("matmul_bytes", {**given, "weight_bytes_per_param": "0.5 B"}).value == \
+        2 * 64 * 4096 + 4096 * 8192 // 2 + 2 * 64 * 8192
+
+
+def test_a_precision_preset_without_its_peak_on_the_chip_says_so():
+    from derive import MissingInputsError
+
+    with pytest.raises(MissingInputsError) as err:
+        solve("critical_ai_hbm", hw="tpu-v5e", presets=["fp8"])
+    assert err.value.missing == ("peak_flops_fp8",) and "preset fp8" in str(err.value)
+    # a precision preset that does not need the chip's peak does not ask for it
+    assert solve("elementwise_intensity", presets=["op-add", "fp8"]).value == sympy.Rational(1, 3)
+
+
+# ---------------------------------------------------------------------------
+# 3. link bandwidths say how they count
+
+
+def test_link_bandwidths_count_one_direction_and_say_their_scope(catalog):
+    assert solve("nvlink_gpu_bw", hw="h100").display() == "450 GB/s"
+    assert solve("nvlink_gpu_bidi_bw", hw="h100").display() == "900 GB/s"
+    assert solve("pcie_link_bw", hw="h100").display() == "64 GB/s"
+    assert solve("ici_link_bidi_bw", hw="tpu-v5e").display() == "90 GB/s"
+    for name in ("pcie_link_bw", "nvlink_gpu_bw", "network_chip_bw", "ici_link_bw"):
+        assert "one direction" in catalog.quantities[name].name.en
+
+
+def test_an_ambiguous_old_name_is_refused_with_what_to_type(cli):
+    with pytest.raises(UnknownNameError) as err:
+        solve("critical_ai_nvlink", {"nvlink_bw": "900 GB/s"}, hw="h100")
+    assert "nvlink_gpu_bw" in str(err.value) and "nvlink_gpu_bidi_bw" in str(err.value)
+    run = cli("show", "pcie_link_bw")
+    assert run.code == 0 and "tpu-v5e-pcie-1.5e10: 1.5e10 B/s (" in run.out   # each preset's note shows
+
+
+# ---------------------------------------------------------------------------
+# 5, 7, 8. questions as the books ask them; whole numbers; units a reader expects
+
+
+@pytest.mark.parametrize("name, text, value", [
+    ("bytes_moved", "112GB/8", Fraction(14 * 10**9)),
+    ("bytes_moved", "2**30 B + 512 MiB", Fraction(3 * 2**29)),
+    ("hbm_bw", "8*400GB/s/8", Fraction(400 * 10**9)),
+    ("hbm_bw", "400 Gbps", Fraction(50 * 10**9)),
+    ("hbm_bw", "(1 + 1) TB/s", Fraction(2 * 10**12)),
+    ("hbm_bw", "2**40 B/s", Fraction(2**40)),
+])
+def test_a_value_is_any_arithmetic_of_numbers_and_units(name, text, value):
+    given = {"bytes_moved": "1 TB", "hbm_bw": "1 TB/s", name: text}
+    sol = solve("memory_time", given)
+    other = Fraction(10**12)
+    assert frac(sol) == (value / other if name == "bytes_moved" else other / value)
+
+
+def test_integer_operations_have_units():
+    assert solve("critical_ai", {"peak_flops": "394 TOP/s", "hbm_bw": "0.82 TB/s"}).value == \
+        sympy.Rational(394 * 10**12, 82 * 10**10)
+
+
+@pytest.mark.parametrize("text", ["1 EB^9999999/s", "TB/(s", "3 KB/s", "2 TB/s^-9"])
+def test_a_unit_that_cannot_be_used_is_one_clear_error(cli, text):
+    from derive import DeriveError
+
+    with pytest.raises(DeriveError):
+        solve("critical_ai", {"peak_flops": "312 TFLOP/s", "hbm_bw": text})
+    run = cli("solve", "critical_ai", "peak_flops=312TFLOP/s", f"hbm_bw={text}")
+    assert run.code == 2 and run.err.startswith("derive: error: ") and run.err.count("\n") == 1
+
+
+def test_a_count_the_relations_give_as_a_fraction_is_never_rounded_silently(cli):
+    args = ["seq_len", "kv_cache_bytes=12GiB", "batch=1", "num_layers=40", "num_kv_heads=1", "head_dim=5120",
+            "bytes_per_element=2B"]
+    run = cli("solve", *args)
+    assert run.out.startswith("seq_len = 15,728.64 ")
+    assert "round down to 15,728 for the most that fits, up to 15,729 for the fewest that suffice" in run.out
+    data = cli("solve", *args, "--format", "json").json
+    assert data["value"] == 15728.64 and data["display"] == "15,728.64" and data["value_unrounded"] == 15728.64
+
+
+def test_a_bound_on_a_count_can_stay_exact(cli):
+    question = dict(bound="min", require=["training_state_fits"])
+    assert solve("num_devices", {"params": 66e9, "hbm_capacity": "80GB"}, **question).value == 14
+    exact = solve("num_devices", {"params": 66e9, "hbm_capacity": "80GB"}, rounding=False, **question)
+    assert exact.value == sympy.Rational(66, 5) and exact.display() == "13.2"
+    data = cli("solve", "num_devices", "--min", "--require", "training_state_fits", "params=66e9",
+               "hbm_capacity=80GB", "--format", "json").json
+    assert data["value"] == 14 and data["value_unrounded"] == 13.2
+    with pytest.raises(QuestionError):
+        solve("d_model", hw="tpu-v5e", presets=["classic-ffn"], bound="max", require=["ffn_fits_in_vmem"],
+              multiple_of=128, rounding=False)
+
+
+def test_an_answer_in_the_unit_asked_for(cli):
+    assert solve("kv_cache_bytes", {"seq_len": 4096, "batch": 256}, model="llama2-70b", unit="GiB").display() \
+        == "320 GiB"
+    run = cli("solve", "offload_time_per_step", "offload_bytes_per_step=4TB", "pcie_link_bw=25GB/s",
+              "--unit", "min")
+    assert run.code == 0 and run.out.startswith("offload_time_per_step = 2.667 min"), run.out
+    with pytest.raises(QuestionError):
+        solve("critical_ai", hw="a100", unit="s")
+
+
+# ---------------------------------------------------------------------------
+# 9. titles and notes come from what happened
+
+
+def test_a_step_is_named_for_what_it_computes_and_an_override_names_what_it_overrode(cli):
+    run = cli("solve", "training_state_bytes", "params=7e9", "training_bytes_per_param=10B")
+    assert "16·P" not in run.out
+    assert "Your value 10 B overrides the catalog's default of grad_bytes_per_param, " in run.out or \
+        "catalog's default" in run.out
+    assert "overrides a preset" not in run.out
