@@ -56,6 +56,7 @@ __all__ = [
     "UnknownNameError",
     "VerificationError",
     "check_claims",
+    "growth",
     "load_catalog",
     "solve",
 ]
@@ -64,6 +65,7 @@ _LAZY = {
     "check_claims": (".check", "check_claims"),
     "load_catalog": ("._loader", "load_catalog"),
     "solve": ("._solver", "solve"),
+    "growth": ("._solver", "growth"),
     "Catalog": ("._model", "Catalog"),
     "Question": ("._question", "Question"),
     "Solution": ("._solution", "Solution"),
@@ -75,7 +77,7 @@ if TYPE_CHECKING:
     from ._model import Catalog
     from ._question import Question
     from ._solution import Solution, Step
-    from ._solver import solve
+    from ._solver import growth, solve
     from .check import check_claims
 
 

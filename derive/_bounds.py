@@ -13,6 +13,7 @@ from typing import Sequence
 
 import sympy
 
+from ._asymptotic import Assumption, leading_term
 from ._errors import MissingInputsError, NoSolutionError, NotInvertibleError, VerificationError
 from ._exact import close, holds, sign, value_at
 from ._model import CatalogMemo
@@ -59,9 +60,19 @@ def _compute_sign_part(expr: sympy.Expr, t: sympy.Symbol) -> sympy.Expr:
 
 
 def find_bound(state: State, target: str, bound: str, conditions: Sequence, multiple_of: int | None,
-               rounding: bool = True) -> tuple[sympy.Expr, sympy.Expr, sympy.Expr, list[str], tuple[sympy.Basic, ...]]:
-    """The max or min of ``target`` under ``conditions``: (answer, exact edge, symbolic edge, ids, composed)."""
+               rounding: bool = True, assumptions: Sequence[Assumption] = ()
+               ) -> tuple[sympy.Expr, sympy.Expr, sympy.Expr, list[str], tuple[sympy.Basic, ...]]:
+    """The max or min of ``target`` under ``conditions``: (answer, exact edge, symbolic edge, ids, composed).
+
+    With ``assumptions`` (``batch << d_model``) each condition is replaced by its leading term, and
+    the large quantities may be left unknown when the leading term does not depend on them.
+    """
     catalog = state.catalog
+    large = {n for a in assumptions for n in a.large}
+
+    def approximate(expr: sympy.Expr) -> sympy.Expr:
+        return sign_part(leading_term(expr, assumptions), t, catalog.memo) if assumptions else expr
+
     q = catalog.quantities[target]
     t = state.sym(target)
     # the target is an input here: each condition becomes a function of it
@@ -74,8 +85,9 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
         fmap = trial.formula_map()
         for c in conditions:
             g = sign_part(c.comparison.lhs.xreplace(fmap) - c.comparison.rhs.xreplace(fmap), t, catalog.memo)
+            g = approximate(g)
             names |= {s.name for s in g.free_symbols if s.name in trial.params}
-        return names
+        return names - large if assumptions else names
 
     derive(state, needed, target, relevant)
     fmap = state.formula_map()
@@ -84,8 +96,8 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
     roots: list[sympy.Expr] = []
     for cond in conditions:
         L, R = cond.comparison.lhs.xreplace(fmap), cond.comparison.rhs.xreplace(fmap)
-        g_sym = sign_part(L - R, t, catalog.memo)
-        g = sign_part((L - R).xreplace(nmap), t, catalog.memo)
+        g_sym = approximate(sign_part(L - R, t, catalog.memo))
+        g = approximate(sign_part((L - R).xreplace(nmap), t, catalog.memo))
         if not g_sym.has(t):
             raise NoSolutionError(f"condition {cond.id} ({cond.text}) does not depend on {target}; "
                                   "it cannot bound it: bound another quantity of the condition",
@@ -177,7 +189,8 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
     at[t] = answer
     for cond, L, R, g, _ in sides:
         lv, rv = value_at(L, at), value_at(R, at)
-        if lv is None or rv is None:   # sides with inputs that cancel: check the reduced form
+        if lv is None or rv is None or assumptions:
+            # sides with inputs that cancel, or approximated by their leading term: check the reduced form
             lv, rv = g.xreplace({t: answer}), sympy.Integer(0)
         ok = holds(cond.comparison.op, lv, rv)
         state.checks.append(Check("condition", cond.id, lv, rv, cond.comparison.op, ok, at=str(answer)))

@@ -131,6 +131,7 @@ class MissingInputsError(DeriveError, ValueError):
     def __init__(self, target: str, missing: Sequence[str], hint: str = "") -> None:
         self.target = target
         self.missing = tuple(missing)
+        self.hint = hint
         names = ", ".join(self.missing)
         example = f" (e.g. {self.missing[0]}=VALUE)" if self.missing else ""
         more = f"; {hint}" if hint else ""

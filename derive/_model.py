@@ -259,6 +259,7 @@ class CatalogMemo:
         self.sign_parts: dict[tuple, sympy.Expr] = {}             # (expression, target) -> sign-equivalent part
         self.answers: "OrderedDict[tuple, Any]" = OrderedDict()   # question -> Solution
         self.natural_inputs: frozenset[str] | None = None
+        self.inline_conditions: dict[str, "Condition"] = {}   # --require 'a >= b' typed by a user
         self.latex_names: dict[sympy.Symbol, str] | None = None
 
     def remember_answer(self, key: tuple, solution: Any) -> None:
@@ -331,7 +332,8 @@ class Catalog:
         return q
 
     def condition(self, name: str) -> Condition:
-        c = self.conditions.get(name)
+        """A named condition, or an inequality a question wrote inline (``Question.resolve`` reads those)."""
+        c = self.conditions.get(name) or self.memo.inline_conditions.get(name)
         if c is None:
             raise UnknownNameError(name, "condition", self._suggest(name, list(self.conditions)))
         return c

@@ -136,6 +136,9 @@ class _TextPrinter(StrPrinter):
     def _print_Symbol(self, expr: sympy.Symbol) -> str:
         return self._names.get(expr.name, expr.name)
 
+    def _print_ceiling(self, expr: sympy.Basic) -> str:
+        return f"ceil({self._print(expr.args[0])})"
+
     def _print_Max(self, expr: sympy.Basic) -> str:
         return "max(" + ", ".join(self._print(a) for a in expr.args) + ")"
 
@@ -212,10 +215,7 @@ def _number(value: sympy.Expr) -> int | float:
 
 def _entry(catalog: Catalog, rid: str) -> Relation | Condition:
     """The relation or condition a step or check names."""
-    entry = catalog.relations.get(rid) or catalog.conditions.get(rid)
-    if entry is None:
-        raise KeyError(f"no relation or condition {rid!r} in the catalog")
-    return entry
+    return catalog.relations.get(rid) or catalog.condition(rid)
 
 
 def _step_view(catalog: Catalog, step: Step, values: Values, units: str,
@@ -257,12 +257,16 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str,
         # the condition with its numbers: T_math >= T_mem  (1.011 ms >= 298.5 us)
         view["regime"]["when_values_latex"] = (
             view["regime"]["when_latex"] + (r" \quad \left(" + shown + r"\right)" if shown else ""))
+    if step.kind == "approximate":
+        view["assumption"] = step.note
+    if step.kind == "interval":
+        view["rounded"] = step.note
     for eq in step.solved:
         rhs = eq.rhs
         if step.regime and not step.inverse:
             # a max/min: every argument with its value, max(10 ms, 1 ms), then the one that wins
             rhs = catalog.relations[step.relations[0]].rhs
-        if step.kind in ("relation", "system", "bound") and rhs.free_symbols and all(
+        if step.kind in ("relation", "system", "bound", "approximate") and rhs.free_symbols and all(
                 s.name in values for s in rhs.free_symbols):
             view["substituted_latex"].append(latex_substituted(rhs, values, catalog, units))
             view["substituted_text"].append(text_substituted(rhs, values, units))
@@ -337,7 +341,7 @@ def _check_view(catalog: Catalog, sol: Solution, c: Check, units: str) -> dict[s
     from ._dimcheck import dimension_of
 
     rid, _, regime_id = c.name.partition(".")
-    entry = catalog.relations.get(rid) or catalog.conditions.get(rid)
+    entry = catalog.relations.get(rid) or catalog.conditions.get(rid) or catalog.memo.inline_conditions.get(rid)
     view: dict[str, Any] = {
         "kind": c.kind, "name": c.name, "holds": c.holds, "op": c.op, "at": c.at, "expect": c.expect,
         "op_latex": _OPS_LATEX.get(c.op, c.op),
@@ -384,7 +388,9 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
     """
     data = dict(note.as_dict())
     q = catalog.quantities.get(sol.target)
-    if note.kind == "not_integer" and q is not None:
+    if note.kind == "exact_beside_approximate" and q is not None:
+        data["exact"] = text_value(data["exact"], q.dims, units)
+    elif note.kind == "not_integer" and q is not None:
         for key in ("value", "down", "up"):
             data[key] = text_value(data[key], q.dims, units, digits=_whole_digits(data[key]))
     elif note.kind == "regime_inputs":
@@ -405,6 +411,20 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
         data["overridden"] = {lang: ("; ".join(p) if p else ("an earlier value" if lang == "en" else "原有的值"))
                               for lang, p in parts.items()}
     return {"kind": note.kind, "data": data}
+
+
+def _interval_shown(sol: Solution, q: Quantity, units: str, latex: bool) -> str:
+    """``3,841 <= seq_len <= 4,096``: every value a step function allows, or '' for a single answer."""
+    iv = sol.interval
+    if iv is None:
+        return ""
+    shown = latex_value if latex else text_value
+    lo, hi = shown(iv.low, q.dims, units, 7), shown(iv.high, q.dims, units, 7)
+    ops = {(True, True): "<", (True, False): r"\le" if latex else "<="}
+    left = ops[(True, iv.low_open)] if iv.low_open else ops[(True, False)]
+    right = ops[(True, iv.high_open)] if iv.high_open else ops[(True, False)]
+    name = q.latex if latex else q.id
+    return f"{lo} {left} {name} {right} {hi}"
 
 
 def _whole_digits(value: sympy.Expr) -> int:
@@ -454,10 +474,11 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
             if step_view["regime"]:
                 regime = step_view["regime"]
     answer_formatted = sol.formatted(units)
-    conditions = [catalog.conditions[c] for c in sol.require]
+    conditions = [catalog.condition(c) for c in sol.require]
     citations: list[dict[str, Any]] = []
     seen = set()
-    step_entries = [catalog.relations.get(r) or catalog.conditions.get(r) for st in sol.steps for r in st.relations]
+    step_entries = [catalog.relations.get(r) or catalog.conditions.get(r) or catalog.memo.inline_conditions.get(r)
+                    for st in sol.steps for r in st.relations]
     for src in [catalog.relations[r].source for r in sol.relations_used] + \
                [e.source for e in step_entries if e is not None] + \
                [c.source for c in conditions] + [g.source for g in sol.given if g.source]:
@@ -488,6 +509,8 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
             "symbol": q.latex, "op_latex": {"max": r"\le", "min": r"\ge"}.get(sol.bound or "", "="),
             "op": {"max": "<=", "min": ">="}.get(sol.bound or "", "="),
             "rounded": sol.value != sol.exact,
+            "interval_text": _interval_shown(sol, q, units, latex=False),
+            "interval_latex": _interval_shown(sol, q, units, latex=True),
         },
         "regime": regime,
         "checks": [_check_view(catalog, sol, c, units) for c in sol.checks],
@@ -532,6 +555,9 @@ def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict
         "bound_exact": str(sol.exact) if sol.bound else None,
         # a whole-number target before any rounding: the bound's edge, or the fraction the relations give
         "value_unrounded": _number(sol.exact) if sol.integer or sol.multiple_of else None,
+        "interval": ({"low": _number(sol.interval.low), "high": _number(sol.interval.high),
+                      "low_open": sol.interval.low_open, "high_open": sol.interval.high_open}
+                     if sol.interval is not None else None),
         "regime": sol.regime,
         "given": {g.name: {"value": _number(g.value), "unit": g.unit, "text": g.text, "origin": g.origin}
                   for g in sol.given},

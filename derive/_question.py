@@ -9,18 +9,26 @@ the field in backticks (`require`); the CLI shows the matching flag (``--require
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
+from ._asymptotic import Assumption, parse_assumption
 from ._errors import QuestionError
 
 if TYPE_CHECKING:
     from ._model import Catalog
 
-__all__ = ["BOUNDS", "Question", "QuestionError"]
+__all__ = ["BOUNDS", "Question", "QuestionError", "is_inequality"]
 
 BOUNDS = ("max", "min")
+_INEQUALITY = re.compile(r"<=|>=|<|>")
+
+
+def is_inequality(text: str) -> bool:
+    """Whether a ``require`` entry is an inequality written inline rather than a condition id."""
+    return bool(_INEQUALITY.search(text))
 
 
 def _names(value: Any, field_name: str) -> tuple[str, ...]:
@@ -40,6 +48,14 @@ def _optional_name(value: Any, field_name: str) -> str | None:
     if not isinstance(value, str):
         raise QuestionError(f"`{field_name}` is a name, not {value!r}", name=field_name)
     return value
+
+
+def _assumptions(value: Any) -> tuple[str, ...]:
+    """``assume`` as a tuple of texts, each checked for its form (``small << large``)."""
+    texts = _names(value, "assume") if not isinstance(value, str) else ((value,) if value else ())
+    for text in texts:
+        parse_assumption(text)
+    return texts
 
 
 def _given_pairs(given: Mapping[str, Any] | Sequence[tuple[str, Any]] | None) -> tuple[tuple[str, Any], ...]:
@@ -86,12 +102,14 @@ class Question:
     multiple_of: int | None = None
     rounding: bool = True               # False: a bound on a whole number stays exact (how many chips, as a fraction)
     unit: str | None = None             # show the answer in this unit (days, GiB, PFLOP/s); the value is unchanged
+    assume: tuple[str, ...] = ()        # "batch << d_model, d_ff": answer with the leading term
 
     @classmethod
     def of(cls, target: str, given: Mapping[str, Any] | Sequence[tuple[str, Any]] | None = None, *,
            hw: str | None = None, model: str | None = None, presets: Sequence[str] | str | None = (),
            bound: str | None = None, require: Sequence[str] | str | None = (),
-           multiple_of: int | None = None, rounding: bool = True, unit: str | None = None) -> "Question":
+           multiple_of: int | None = None, rounding: bool = True, unit: str | None = None,
+           assume: Sequence[str] | str | None = ()) -> "Question":
         """Build and check a question from the values a caller has at hand."""
         if not isinstance(target, str) or not target:
             raise QuestionError(f"`target` is a quantity name, not {target!r}", name="target")
@@ -99,14 +117,11 @@ class Question:
             raise QuestionError(f"`rounding` is True or False, not {rounding!r}", name="rounding")
         return cls(target, _given_pairs(given), _optional_name(hw, "hw"), _optional_name(model, "model"),
                    _names(presets, "presets"), bound, _names(require, "require"), multiple_of, rounding,
-                   _optional_name(unit, "unit"))
+                   _optional_name(unit, "unit"), _assumptions(assume))
 
     def __post_init__(self) -> None:
         if self.bound not in (None, *BOUNDS):
             raise QuestionError(f"`bound` is 'max' or 'min', not {self.bound!r}", name="bound")
-        if self.bound and not self.require:
-            raise QuestionError("`bound` needs at least one `require` condition (see 'derive list --kind condition')",
-                                name="require")
         if self.multiple_of is not None:
             m = self.multiple_of
             if isinstance(m, bool) or not isinstance(m, int) or m <= 0:
@@ -126,7 +141,7 @@ class Question:
         """A hashable identity of the question (its inputs as typed), for memo tables."""
         return (self.target, tuple((n, v if isinstance(v, str) else repr(v)) for n, v in self.given),
                 self.hw, self.model, self.presets, self.bound, self.require, self.multiple_of, self.rounding,
-                self.unit)
+                self.unit, self.assume)
 
     def with_given(self, **values: Any) -> "Question":
         """The same question with some inputs added or replaced."""
@@ -147,13 +162,20 @@ class Question:
         for p in self.presets:
             catalog.preset(p)
         for c in self.require:
-            catalog.condition(c)
+            if not is_inequality(c):        # an inline inequality is read by the engine (_schema.condition_of)
+                catalog.condition(c)
         if self.unit is not None:
             dims = catalog.units.parse(self.unit)[1]
             want = catalog.quantities[target].dims
             if dims != want:
                 raise QuestionError(f"`unit` {self.unit} is {dims.unit_string()}, but {target} is in "
                                     f"{want.unit_string()}: name a unit of {want.unit_string()}", name="unit")
+        assume = []
+        for text in self.assume:
+            a = parse_assumption(text)
+            small = [catalog.quantity(n).id for n in a.small]
+            large = [catalog.quantity(n).id for n in a.large]
+            assume.append(f"{', '.join(small)} << {', '.join(large)}")
         given = []
         for name, value in self.given:
             given.append((catalog.quantity(name).id, value))
@@ -162,4 +184,9 @@ class Question:
         if twice:
             raise QuestionError(f"`given` names {', '.join(twice)} twice (also as an alias); give each once",
                                 name="given")
-        return replace(self, target=target, given=tuple(given))
+        return replace(self, target=target, given=tuple(given), assume=tuple(assume))
+
+    @property
+    def assumptions(self) -> tuple["Assumption", ...]:
+        """The ``assume`` texts, parsed."""
+        return tuple(parse_assumption(text) for text in self.assume)

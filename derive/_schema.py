@@ -17,7 +17,7 @@ from typing import Any
 import sympy
 
 from ._dimcheck import DimensionMismatch, dimension_of
-from ._errors import CatalogError, DeriveError, UnitBalanceError
+from ._errors import CatalogError, DeriveError, InputError, UnitBalanceError
 from ._expr import Comparison, parse_comparison, parse_equation
 from ._model import (
     Catalog,
@@ -32,12 +32,13 @@ from ._model import (
     Source,
     Text,
 )
-from ._question import Question
+from ._question import Question, is_inequality
 from ._units import UnitTable
 from ._values import parse_value
 from ._yamlio import LMap, LStr, line_of
 
-__all__ = ["KINDS", "TOP_FIELDS", "Field", "Kind", "build_catalog", "fields_markdown"]
+__all__ = ["KINDS", "TOP_FIELDS", "Field", "Kind", "build_catalog", "condition_of", "fields_markdown",
+           "inline_condition"]
 
 _QUANTITY_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _PRESET_ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
@@ -783,6 +784,36 @@ def _load_condition(build: _Build, ctx: _Ctx, entry: dict) -> None:
         source=_source(ctx, entry, ident), file=ctx.file, line=line_of(entry) or 0)
     _prime(cond, comparison=cmp)
     build.catalog.conditions[ident] = cond
+
+
+def condition_of(catalog: Catalog, name: str) -> Condition:
+    """A condition id, or an inequality written inline (parsed once per catalog and kept in its memo)."""
+    if is_inequality(name):
+        hit = catalog.memo.inline_conditions.get(name)
+        if hit is None:
+            hit = catalog.memo.inline_conditions[name] = inline_condition(catalog, name)
+        return hit
+    return catalog.condition(name)
+
+
+def inline_condition(catalog: Catalog, text: str) -> Condition:
+    """An inequality typed in a question (``--require "attn_compute_time_matmul >= attn_min_hbm_time"``),
+    read by the same whitelist parser and unit check as a catalog condition."""
+    build = _Build(catalog.units, catalog=catalog)
+    ctx = _Ctx("require", {}, catalog.references)
+    resolver = _symbol_resolver(build, ctx, text, None)
+    try:
+        cmp = _parse_cmp(build, ctx, resolver, text, None, text)
+        _check_balance(ctx, text, None, cmp.lhs, cmp.rhs, _dims_map(build))
+    except CatalogError as exc:
+        raise InputError(f"`require` {text!r}: {exc.bare_message}", name="require") from exc
+    cmp = Comparison(_strip_units(build, cmp.lhs), cmp.op, _strip_units(build, cmp.rhs))
+    cond = Condition(id=text, comparison_src=(str(cmp.lhs), cmp.op, str(cmp.rhs)), text=text,
+                     symbols=_symbols_of(cmp.lhs, cmp.rhs), name=Text(text, text),
+                     meaning=Text(f"the condition {text} given with the question", f"问题中给出的条件 {text}"),
+                     source=Source(""), file="", line=0)
+    _prime(cond, comparison=cmp)
+    return cond
 
 
 def _load_preset(build: _Build, ctx: _Ctx, entry: dict) -> None:

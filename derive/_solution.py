@@ -18,6 +18,7 @@ from ._units import Dimension, Formatted, NamedUnit, format_in, format_value
 
 if TYPE_CHECKING:
     from ._model import Catalog
+    from ._step_functions import Interval
 
 __all__ = ["Check", "Given", "Note", "Solution", "Step"]
 
@@ -141,6 +142,7 @@ class Solution(SolutionDisplay):
     cancelled: tuple[str, ...] = ()    # inputs that dropped out of the formula
     integer: bool = False              # the target is a whole number (a count)
     display_unit: NamedUnit | None = None  # the unit the question asked the answer in (days, GiB)
+    interval: "Interval | None" = None     # every value a step function allows (value is its top end)
     catalog: "Catalog | None" = field(default=None, repr=False, compare=False)
 
     @property

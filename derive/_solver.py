@@ -25,41 +25,45 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import sympy
 
+from ._asymptotic import Growth, growth_exponent, growth_order, is_leading_term, leading_term, without_rounding
 from ._bounds import find_bound
-from ._errors import MissingInputsError, NoSolutionError
+from ._errors import MissingInputsError, NoSolutionError, VerificationError
 from ._exact import holds, value_at
 from ._model import Catalog
 from ._question import Question, QuestionError
+from ._schema import condition_of
 from ._solution import Check, Note, Solution, Step
+from ._step_functions import Interval, solve_interval
 from ._steps import State, check_given_only, check_redundant, check_relations, derive, gather, solve_relation_for
 from ._units import NamedUnit, format_value
 
-__all__ = ["solve", "solve_relation_for"]
+__all__ = ["growth", "solve", "solve_relation_for"]
 
 
 def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, hw: str | None = None,
           model: str | None = None, presets: Sequence[str] = (), bound: str | None = None,
           require: Sequence[str] = (), multiple_of: int | None = None, rounding: bool = True,
-          unit: str | None = None, catalog: Catalog | None = None) -> Solution:
+          unit: str | None = None, assume: Sequence[str] | str = (), catalog: Catalog | None = None) -> Solution:
     """Solve for ``target`` from ``given`` values and presets; or answer a :class:`Question`.
 
     ``given`` maps quantity names to values: text with a unit (``"3.35 TB/s"``),
     or a number in the quantity's declared unit. ``bound`` is ``"max"`` or
     ``"min"`` and needs ``require`` (condition ids); ``multiple_of`` rounds the
     bound to a multiple; ``rounding=False`` keeps a bound on a whole number exact.
-    ``unit`` names the unit to show the answer in (``"days"``, ``"GiB"``).
+    ``unit`` names the unit to show the answer in (``"days"``, ``"GiB"``). ``assume`` takes the
+    leading term under assumptions such as ``"batch << d_model, d_ff"``.
     ``solve(question)`` takes all of these from a
     :class:`Question` instead. Raises a :class:`~derive.DeriveError` subclass on
     bad input; every returned value has been substituted back and checked.
     """
     if isinstance(target, Question):
         if given is not None or hw or model or presets or bound or require or multiple_of is not None \
-                or not rounding or unit is not None:
+                or not rounding or unit is not None or assume:
             raise QuestionError("give either a Question or `target` with its options, not both", name="target")
         question = target
     else:
         question = Question.of(target, given, hw=hw, model=model, presets=presets, bound=bound, require=require,
-                               multiple_of=multiple_of, rounding=rounding, unit=unit)
+                               multiple_of=multiple_of, rounding=rounding, unit=unit, assume=assume)
     if catalog is None:
         from ._loader import load_catalog
 
@@ -69,22 +73,79 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
     if key in answers:
         answers.move_to_end(key)
         return answers[key]
-    solution = _solve(catalog, question.resolve(catalog))
+    resolved = question.resolve(catalog)
+    for c in resolved.require:
+        condition_of(catalog, c)            # inline inequalities are read here, once per catalog
+    try:
+        solution = _solve(catalog, resolved)
+    except MissingInputsError as exc:
+        hint = _what_to_ask_instead(catalog, resolved, exc.missing)
+        if not hint:
+            raise
+        raise MissingInputsError(exc.target, exc.missing, "; ".join(p for p in (exc.hint, hint) if p)) from None
     catalog.memo.remember_answer(key, solution)
     return solution
+
+
+def _what_to_ask_instead(catalog: Catalog, question: Question, missing: Sequence[str]) -> str:
+    """When the inputs given determine something of the missing input's kind (matmul_bytes for bytes_moved),
+    the quantity like the target that is built on it (matmul_memory_time for memory_time)."""
+    from ._plan import plan
+
+    if question.bound or not missing:
+        return ""
+    known = {n for n, _ in question.given}
+    for preset_id in (question.hw, question.model, *question.presets):
+        if preset_id:
+            known |= set(catalog.presets[preset_id].values)
+    with_defaults = known | {q.id for q in catalog.quantities.values() if q.default is not None}
+    determined = plan(catalog, list(catalog.quantities), with_defaults).determined - with_defaults
+    want = catalog.quantities[question.target].dims
+    own = catalog.relations.get(question.target)
+    same_formula: list[str] = []
+    related: list[str] = []
+    for m in missing:
+        dims = catalog.quantities[m].dims
+        for d in sorted(determined):
+            if catalog.quantities[d].dims != dims or d == m:
+                continue
+            for rid in catalog.relations_with(d):
+                rel = catalog.relations[rid]
+                if not rel.defines or rel.defines == question.target or catalog.quantities[rel.defines].dims != want:
+                    continue
+                text = f"the inputs give {d} (like {m}): ask for {rel.defines}"
+                # the target's own formula with d in place of m: the same question about that operation
+                swapped = own.rhs.xreplace({sympy.Symbol(m, positive=True): sympy.Symbol(d, positive=True)}) \
+                    if own is not None and own.defines == question.target else None
+                (same_formula if swapped is not None and swapped == rel.rhs else related).append(text)
+    chosen = same_formula or related[:2]
+    return "; ".join(dict.fromkeys(chosen))
 
 
 def _solve(catalog: Catalog, question: Question) -> Solution:
     target, bound, multiple_of = question.target, question.bound, question.multiple_of
     q = catalog.quantities[target]
-    conditions = [catalog.conditions[c] for c in question.require]
+    conditions = [catalog.condition(c) for c in question.require]
     state = gather(catalog, question.given_map, question.hw, question.model, question.presets, target)
     check_given_only(state)
     exact_edge = None
     symbolic_edge = None
-    if bound:
+    interval = None
+    if bound and not conditions:
+        # a bound with no condition: the largest or smallest value a step function allows, else a mistake
+        found = _interval_answer(state, question)
+        if found is None:
+            raise QuestionError("`bound` needs at least one `require` condition (see 'derive list --kind condition')",
+                                name="require")
+        state, interval = found
+        value = interval.high if bound == "max" else interval.low
+        formula = state.sym(target)
+    elif bound:
         answer, exact_edge, symbolic_edge, cond_ids, composed = find_bound(state, target, bound, conditions,
-                                                                           multiple_of, question.rounding)
+                                                                           multiple_of, question.rounding,
+                                                                           question.assumptions)
+        for a in question.assumptions:
+            state.notes.append(Note.of("assumed", assumption=a.text))
         value = answer
         formula = symbolic_edge
         state.values[target] = answer
@@ -98,24 +159,14 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
         if answer != exact_edge:
             state.steps.append(Step("round", tuple(cond_ids), (target,), (), (), (), (answer,), (q.dims,),
                                     direction=bound, note=str(multiple_of or 1)))
+    elif question.assume:
+        value, formula = _leading_answer(state, question)
     else:
-        try:
-            derive(state, [target] + sorted({s for c in conditions for s in c.symbols} - {target}), target)
-            if target not in state.values:
-                raise MissingInputsError(target, sorted(state.params))
-        except (MissingInputsError, NoSolutionError):
-            if state.preset_target is None:
-                raise
-            # no relation gives it from these inputs: the preset's constant is the answer
-            state = gather(catalog, question.given_map, question.hw, question.model, question.presets, target)
-            constant = state.preset_target
-            assert constant is not None
-            state.given[target] = constant
-            state.values[target] = constant.value
-            state.formulas[target] = state.sym(target)
-            state.notes.append(Note.of("preset_constant", name=target, preset=constant.origin.partition(":")[2]))
-        value = state.values[target]
-        formula = state.formulas[target]
+        state, interval = _forward(state, question, conditions)
+        if interval is not None:
+            value, formula = interval.high, state.sym(target)
+        else:
+            value, formula = state.values[target], state.formulas[target]
         for cond in conditions:
             nmap = state.numeric_map()
             left, right = value_at(cond.comparison.lhs, nmap), value_at(cond.comparison.rhs, nmap)
@@ -126,7 +177,7 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
                 raise NoSolutionError(f"{target} = {format_value(value, q.dims).text}, but condition {cond.id} "
                                       f"({cond.text}) does not hold there; change the inputs, or ask for "
                                       f"a bound (`bound`)", quantity=target, relations=[cond.id])
-        if q.integer and value.is_Rational and not value.is_Integer:
+        if interval is None and q.integer and value.is_Rational and not value.is_Integer:
             # never rounded silently: which way to round depends on the question
             state.notes.append(Note.of("not_integer", name=target, value=value, down=sympy.floor(value),
                                        up=sympy.ceiling(value)))
@@ -148,6 +199,14 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
                                            relation=st.relations[0], regime=st.regime))
     cancelled = tuple(sorted(n for n in step_inputs - formula_inputs - derived - deciding - {target}
                              if n in state.given or n in state.params))
+    if interval is not None:
+        cancelled = ()                 # the interval's inputs set where it lies, not cancel
+    if question.assume:
+        # inputs the approximation drops are not inputs the exact answer does without
+        dropped = tuple(n for n in cancelled if n in state.params or n in state.given)
+        cancelled = ()
+        if dropped:
+            state.notes.append(Note.of("dropped_by_assumption", names=", ".join(dropped)))
     if cancelled:
         state.notes.append(Note.of("cancelled", names=", ".join(cancelled)))
     used_inputs = _inputs_used(state, formula, target)
@@ -158,8 +217,107 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
         steps=tuple(state.steps), relations_used=tuple(dict.fromkeys(state.used)),
         checks=tuple(state.checks), bound=bound, require=tuple(c.id for c in conditions),
         multiple_of=multiple_of, regime=state.regime, notes=tuple(dict.fromkeys(state.notes)),
-        cancelled=cancelled, integer=q.integer, catalog=catalog,
+        cancelled=cancelled, integer=q.integer, catalog=catalog, interval=interval,
         display_unit=NamedUnit(question.unit, catalog.units.parse(question.unit)[0]) if question.unit else None)
+
+
+def _forward(state: State, question: Question, conditions: Sequence) -> tuple[State, "Interval | None"]:
+    """A forward answer: derived through the relations; else every value a step function allows; else
+    the preset's own constant. The first error stands when none of them answers."""
+    catalog, target = state.catalog, question.target
+    try:
+        derive(state, [target] + sorted({s for c in conditions for s in c.symbols} - {target}), target)
+        if target not in state.values:
+            raise MissingInputsError(target, sorted(state.params))
+        return state, None
+    except (MissingInputsError, NoSolutionError):
+        fresh = gather(catalog, question.given_map, question.hw, question.model, question.presets, target)
+        found = _interval_answer(fresh, question) if not conditions else None
+        if found is not None:
+            return found
+        if state.preset_target is None:
+            raise
+    # no relation gives it from these inputs: the preset's constant is the answer
+    state = gather(catalog, question.given_map, question.hw, question.model, question.presets, target)
+    constant = state.preset_target
+    assert constant is not None
+    state.given[target] = constant
+    state.values[target] = constant.value
+    state.formulas[target] = state.sym(target)
+    state.notes.append(Note.of("preset_constant", name=target, preset=constant.origin.partition(":")[2]))
+    return state, None
+
+
+def _interval_answer(state: State, question: Question) -> "tuple[State, Interval] | None":
+    """Every value of the target a relation allows when the target occurs in it only inside ceil/floor
+    (``seq_len`` from ``flash_col_blocks = ceil(seq_len / flash_block_cols)``), or None if no relation does."""
+    catalog, target = state.catalog, question.target
+    for rid in catalog.relations_with(target):
+        rel = catalog.relations[rid]
+        if target in rel.solvable or not (rel.lhs - rel.rhs).has(sympy.ceiling, sympy.floor):
+            continue
+        others = [s for s in rel.symbols if s != target]
+        try:
+            derive(state, others, target)
+        except (MissingInputsError, NoSolutionError):
+            continue
+        if not all(o in state.values for o in others):
+            continue
+        q = catalog.quantities[target]
+        values = {state.sym(o): state.values[o] for o in others}
+        interval = solve_interval(rel, target, values, q.integer)
+        for end in (interval.low, interval.high):
+            at = dict(values)
+            at[state.sym(target)] = end
+            left, right = value_at(rel.lhs, at), value_at(rel.rhs, at)
+            ok = left is not None and right is not None and left == right
+            if interval.contains(end) or not (interval.low_open or interval.high_open):
+                state.checks.append(Check("relation", rid, left, right, "=", ok, at=str(end)))
+                if not ok:
+                    raise VerificationError(f"internal check failed: {rid} does not hold at {end}, an end of the "
+                                            "interval; this is a bug in derive, please report it")
+        state.steps.append(Step("interval", (rid,), (target,), (rel.equation,), (), tuple(others),
+                                (interval.low, interval.high), (q.dims, q.dims), note=str(interval.rounded)))
+        state.used.append(rid)
+        return state, interval
+    return None
+
+
+def _leading_answer(state: State, question: Question) -> tuple[sympy.Expr, sympy.Expr]:
+    """A forward answer under ``assume``: the leading term of the target's formula, its value, and the
+    exact value beside it when the large quantities are known. The large quantities may be left out
+    when the leading term does not depend on them."""
+    target = question.target
+    assumptions = question.assumptions
+    large = {n for a in assumptions for n in a.large}
+
+    def relevant(trial: State) -> set[str]:
+        f = trial.formulas.get(target)
+        if f is None:
+            return set()
+        lead = leading_term(f, assumptions)
+        return {s.name for s in lead.free_symbols if s.name in trial.params} - large
+
+    derive(state, [target], target, relevant)
+    exact_formula = state.formulas[target]
+    approx_formula = leading_term(exact_formula, assumptions)
+    if not is_leading_term(exact_formula, approx_formula, assumptions):
+        raise VerificationError(f"internal check failed: {approx_formula} is not the leading term of "
+                                f"{exact_formula}; this is a bug in derive, please report it")
+    value = value_at(approx_formula, state.numeric_map())
+    if value is None:
+        missing = sorted(s.name for s in approx_formula.free_symbols if s.name not in state.values)
+        raise MissingInputsError(target, missing)
+    exact = state.values.pop(target, None)       # checks run on the exact chain; the answer is the leading term
+    q = state.catalog.quantities[target]
+    state.steps.append(Step("approximate", (), (target,), (sympy.Eq(state.sym(target), exact_formula),),
+                            (sympy.Eq(state.sym(target), approx_formula, evaluate=False),), (), (value,), (q.dims,),
+                            note="; ".join(a.text for a in assumptions)))
+    for a in assumptions:
+        state.notes.append(Note.of("assumed", assumption=a.text))
+    if exact is not None:
+        state.notes.append(Note.of("exact_beside_approximate", name=target, exact=exact))
+    return value, approx_formula
 
 
 def _upstream(state: State, names: Iterable[str]) -> set[str]:
@@ -192,3 +350,37 @@ def _inputs_used(state: State, formula: sympy.Expr, target: str) -> set[str]:
                 stack.append(default.same_as)
     return {n for n in names if n in state.given}
 
+
+
+def growth(target: str, variable: str, given: Mapping[str, Any] | None = None, *, hw: str | None = None,
+           model: str | None = None, presets: Sequence[str] = (), catalog: Catalog | None = None) -> Growth:
+    """How ``target`` grows with ``variable``, every other input held fixed (given, from presets, or left
+    as symbols): the leading term of its formula as the variable grows, and the variable's power in it.
+
+    ``growth("flash_hbm_bytes", "seq_len")`` is Θ(seq_len² · head_dim² · e² / smem_capacity): still
+    quadratic in the sequence length. SymPy's series find the leading term; ``ceil``/``floor`` count as
+    their argument, which they equal to leading order.
+    """
+    if catalog is None:
+        from ._loader import load_catalog
+
+        catalog = load_catalog()
+    question = Question.of(target, given, hw=hw, model=model, presets=presets).resolve(catalog)
+    var = catalog.quantity(variable).id
+    if var == question.target:
+        raise QuestionError("`order` names the variable the target grows with: another quantity", name="order")
+    state = gather(catalog, {k: v for k, v in question.given if k != var}, question.hw, question.model,
+                   question.presets, question.target)
+    state.given.pop(var, None)      # the variable grows: never a value, even from a preset
+    derive(state, [question.target], question.target, lambda trial: set())
+    formula = state.formulas.get(question.target)
+    if formula is None:
+        raise MissingInputsError(question.target, sorted(state.params))
+    symbol = state.sym(var)
+    if not formula.has(symbol):
+        raise NoSolutionError(f"{question.target} does not depend on {var} (its formula is {formula}): it does not "
+                              "grow with it", quantity=question.target)
+    fixed = {state.sym(n): v for n, v in state.values.items() if n != var}
+    smooth = without_rounding(formula).xreplace(fixed)
+    leading = growth_order(smooth, symbol)
+    return Growth(question.target, var, formula, leading, growth_exponent(leading, symbol))

@@ -41,6 +41,7 @@ _BASE_ORDER = ["[compute]", "[data]", "[time]"]
 
 _UNIT_TEXT = re.compile(r"^[A-Za-zµμ0-9_ /*^().·-]{1,60}$")
 _AMBIGUOUS = re.compile(r"(?<![A-Za-z])K(B|b)(?![A-Za-z])")
+_NUMBER_LITERAL = re.compile(r"(?<![*^\w.])(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?(?![\w.])")
 _UNIT_NAME = re.compile(r"^[A-Za-zµμ][A-Za-zµμ_]{0,29}$")
 # "112GB", "3.35 TB", "2**30 B", ")GB": a number (or a closing bracket) directly before a unit name multiplies it
 _IMPLICIT_PRODUCT = re.compile(r"((?:\d|\.\d|\))(?:[eE][+-]?\d+)?)\s*(?=[A-Za-zµ])(?![eE][+-]?\d)()")
@@ -181,6 +182,11 @@ class UnitTable:
             reason = exc.message.replace(f" in {what} {source!r}", "")
             raise ExpressionError(f"malformed {what} {text!r}: {reason}", text=text) from exc
         value, dims = _evaluate_units(expr, {sym: self.unit_name(n, text) for n, sym in names.items()}, text)
+        if value == 0 and names and what == "value":
+            # 0 B: SymPy turns 0*B into 0, so read the unit from the same text with its numbers set to 1
+            ones = _NUMBER_LITERAL.sub("1", source)
+            _, dims = _evaluate_units(parse_expression(ones, unit_symbol, what),
+                                      {sym: self.unit_name(n, text) for n, sym in names.items()}, text)
         return value, dims, bool(names)
 
     def unit_name(self, name: str, context: str = "") -> tuple[Fraction, Dimension]:

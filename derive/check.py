@@ -82,7 +82,8 @@ VERDICTS = ("reproduced", "convention", "erratum", "constant")
 
 FILE_FIELDS = {"chapter", "title", "note", "claims"}
 CLAIM_FIELDS = {"id", "quote", "where", "stated", "approx", "tolerance", "note", "conventions", "constant",
-                "solve", "given", "hw", "model", "presets", "bound", "require", "multiple_of", "round"}
+                "solve", "given", "hw", "model", "presets", "bound", "require", "multiple_of", "round", "assume",
+                "stated_order", "order_in"}
 CONVENTION_FIELDS = {"name", "given", "hw", "model", "presets", "stated"}
 CONSTANT_FIELDS = {"preset", "quantity"}
 
@@ -134,6 +135,7 @@ class Claim:
     conventions: tuple[Convention, ...] = ()
     note: "Text | None" = None
     line: int = 0
+    order_in: str | None = None         # an order-of-growth claim: the variable ("O(N)" in seq_len)
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,7 @@ class ClaimResult:
     preset_source: str = ""
     relations: tuple[str, ...] = ()       # relations used by the derivation
     regime: str | None = None
+    growth: str = ""                      # an order claim: the derived order, Θ(...)
 
     @property
     def error(self) -> Fraction:
@@ -293,7 +296,7 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
         if not isinstance(constant, dict):
             raise _err(file, constant, "constant is {preset: ID, quantity: NAME}", cid)
         _check_fields(file, constant, CONSTANT_FIELDS, cid)
-        for key in ("bound", "require", "multiple_of", "round", "given", "hw", "model", "presets"):
+        for key in ("bound", "require", "multiple_of", "round", "assume", "given", "hw", "model", "presets"):
             if raw.get(key) is not None:
                 raise _err(file, raw[key], f"{key!r} belongs to a derived claim ('solve:'), not a constant", cid)
         try:
@@ -305,7 +308,7 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
             raise _err(file, constant, f"preset {preset} has no value for {quantity}", cid)
     elif raw.get("solve") is not None:
         fields = {k: v for k, v in raw.items() if k in ("solve", "given", "hw", "model", "presets", "bound",
-                                                        "require", "multiple_of", "round", "tolerance")}
+                                                        "require", "multiple_of", "round", "assume", "tolerance")}
         fields = _with_line(fields, raw)
         read = read_question(file, fields, catalog, qid=cid, ask_required=False)
         question, read_tolerance = read.question, read.tolerance
@@ -313,7 +316,18 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
     else:
         raise _err(file, raw, "a claim needs 'solve: QUANTITY' (what derives it) or "
                               "'constant: {preset: ID, quantity: NAME}'", cid)
-    stated = _read_stated(file, raw.get("stated"), catalog, quantity, cid)
+    order_in = None
+    if raw.get("stated_order") is not None:
+        if question is None or raw.get("stated") is not None or raw.get("order_in") is None:
+            raise _err(file, raw, "an order claim has 'solve:', 'order_in: VARIABLE' and 'stated_order: N' "
+                                  "(no 'stated:')", cid)
+        try:
+            order_in = catalog.quantity(str(raw["order_in"])).id
+        except DeriveError as exc:
+            raise _err(file, raw["order_in"], exc.message, cid) from exc
+        stated = _read_order(file, raw["stated_order"], cid)
+    else:
+        stated = _read_stated(file, raw.get("stated"), catalog, quantity, cid)
     tolerance = read_tolerance if question is not None else None
     if question is None and raw.get("tolerance") is not None:
         try:
@@ -349,7 +363,31 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
     return Claim(id=cid, quote=quote, where=str(raw.get("where") or "").strip(), stated=stated,
                  quantity=quantity, declared_unit=catalog.quantities[quantity].unit, approx=approx,
                  tolerance=tolerance, question=question, preset=preset,
-                 conventions=tuple(conventions), note=note, line=line_of(raw) or 0)
+                 conventions=tuple(conventions), note=note, line=line_of(raw) or 0, order_in=order_in)
+
+
+def _read_order(file: str, node: Any, cid: str) -> Stated:
+    """``stated_order: "N^2"``: an order as the chapter writes it (any letter for the variable), kept as
+    the power of the variable it states."""
+    import sympy
+
+    from ._asymptotic import growth_exponent
+    from ._expr import parse_expression
+
+    text = str(node).strip()
+    letters: dict[str, sympy.Symbol] = {}
+    try:
+        expr = parse_expression(text.replace("^", "**"),
+                                lambda n: letters.setdefault(n, sympy.Symbol(n, positive=True)), "order")
+    except DeriveError as exc:
+        raise _err(file, node, f"stated_order {text!r}: {exc.message}", cid) from exc
+    if len(letters) > 1:
+        raise _err(file, node, f"stated_order {text!r}: write it in one letter, the variable (N, N^2, N*log(N))", cid)
+    exponent = growth_exponent(expr, next(iter(letters.values()))) if letters else sympy.Integer(0)
+    if not exponent.is_Rational:
+        raise _err(file, node, f"stated_order {text!r} is not a power of its variable", cid)
+    value = Fraction(int(exponent.p), int(exponent.q))
+    return Stated(f"O({text})", str(value), "", value, Fraction(0), 0, Fraction(1))
 
 
 def _with_line(fields: dict, node: Any) -> Any:
@@ -436,6 +474,8 @@ def evaluate(claim: Claim, catalog: "Catalog", file: str = "") -> ClaimResult:
         return ClaimResult(claim, "constant", computed, ok, convention=used, preset=claim.preset,
                            preset_text=pv.text, preset_source=str(pv.source))
     assert claim.question is not None
+    if claim.order_in is not None:
+        return _evaluate_order(claim, catalog, file)
     sol = _derive(claim, claim.question, catalog, file)
     computed = _to_fraction(sol.value) / stated.factor
     rels = tuple(sol.relations_used)
@@ -456,6 +496,22 @@ def evaluate(claim: Claim, catalog: "Catalog", file: str = "") -> ClaimResult:
                                main_computed=computed, relations=alt_rels)
         tried.append(conv.name)
     return ClaimResult(claim, "erratum", computed, False, tried=tuple(tried), relations=rels, regime=sol.regime)
+
+
+def _evaluate_order(claim: Claim, catalog: "Catalog", file: str) -> ClaimResult:
+    """An order-of-growth claim: the derived leading power of the variable against the stated one."""
+    from ._solver import growth
+
+    q = claim.question
+    assert q is not None and claim.order_in is not None
+    try:
+        g = growth(q.target, claim.order_in, q.given_map, hw=q.hw, model=q.model, presets=q.presets, catalog=catalog)
+    except DeriveError as exc:
+        raise CatalogError(f"cannot evaluate: {exc.message}", file=file, line=claim.line, entry=claim.id) from exc
+    computed = Fraction(int(g.exponent.p), int(g.exponent.q)) if g.exponent.is_Rational else Fraction(-1)
+    shown = "Θ(" + str(g.theta()).replace("**", "^") + ")"
+    verdict = "reproduced" if computed == claim.stated.value else "erratum"
+    return ClaimResult(claim, verdict, computed, verdict == "reproduced", growth=shown)
 
 
 def check_claims(path: str | os.PathLike, catalog: "Catalog | None" = None) -> list[ClaimResult]:
@@ -499,6 +555,8 @@ def _at_least_decimals(text: str, places: int) -> str:
 
 def computed_text(result: ClaimResult) -> str:
     """The computed value in the stated unit, to a digit or two more than the chapter states."""
+    if result.growth:
+        return result.growth
     s = result.claim.stated
     text = _at_least_decimals(_fmt(result.computed, max(4, s.digits + 1)), _decimals(s.ulp))
     return _with_unit(text, s.unit)
@@ -515,7 +573,11 @@ def note_text(result: ClaimResult, lang: str = "en", templates: str | None = Non
     s = c.stated
     digits = max(4, s.digits + 1)
     parts = []
-    if result.verdict == "reproduced":
+    if result.growth:
+        key = "check_note_order_reproduced" if result.agrees else "check_note_order_erratum"
+        parts.append(msg(key, lang, target=c.quantity, variable=c.order_in or "", computed=result.growth,
+                         stated=s.text))
+    elif result.verdict == "reproduced":
         parts.append(msg("check_note_reproduced", lang, computed=computed_text(result), stated=s.text))
     elif result.verdict == "convention":
         main = _with_unit(_at_least_decimals(_fmt(result.main_computed or Fraction(0), digits), _decimals(s.ulp)),

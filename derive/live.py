@@ -60,8 +60,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["LiveValue", "render_source"]
 
 MODES = {".md": "md", ".markdown": "md", ".tex": "tex", ".html": "html", ".htm": "html"}
-_OPTIONS = ("hw", "model", "preset", "presets", "bound", "require", "multiple_of", "rounding", "unit", "units",
-            "digits")
+_OPTIONS = ("hw", "model", "preset", "presets", "bound", "require", "multiple_of", "rounding", "unit", "assume",
+            "units", "digits")
 _PLOT_FORMAT = {"md": "png", "html": "svg", "tex": "pdf"}
 
 
@@ -194,7 +194,7 @@ class _Context:
         question = Question.of(target, given, hw=options.get("hw"), model=options.get("model"), presets=presets,
                                bound=options.get("bound"), require=_names(options.get("require", ())),
                                multiple_of=options.get("multiple_of"), rounding=options.get("rounding", True),
-                               unit=options.get("unit"))
+                               unit=options.get("unit"), assume=_names(options.get("assume", ())))
         sol = solve(question, catalog=self.catalog)
         return sol, options
 

@@ -25,6 +25,7 @@ a test asserts. Grammar::
         multiple_of: 128               # optional
         round: false                   # optional: keep a bound on a whole number exact
         unit: GiB                      # optional: show the answer in this unit
+        assume: ["batch << d_model"]   # optional: answer with the leading term
         given: {vmem_capacity: 128 MiB}
         note: {en: ..., zh: ...}       # optional: an assumption this question takes
         expect: 2896                   # optional: value (and unit) the tests assert
@@ -46,6 +47,7 @@ from ._datafile import name_list as _list
 from ._errors import CatalogError, DeriveError
 from ._model import Catalog, Source, Text
 from ._question import Question
+from ._schema import condition_of
 from ._yamlio import line_of, read_yaml
 
 __all__ = ["Problem", "ProblemQuestion", "load_problem", "read_question", "solve_problem"]
@@ -53,7 +55,7 @@ __all__ = ["Problem", "ProblemQuestion", "load_problem", "read_question", "solve
 PROBLEM_FIELDS = {"id", "title", "source", "statement", "assumptions", "questions", "hw", "model", "presets",
                   "given", "units", "note"}
 QUESTION_FIELDS = {"id", "ask", "solve", "given", "hw", "model", "presets", "bound", "require", "multiple_of", "round",
-                   "unit",
+                   "unit", "assume",
                    "units", "note", "expect", "tolerance"}
 
 
@@ -137,7 +139,7 @@ def read_question(file: str, raw: Any, catalog: Catalog, *, qid: str,
             catalog.preset(pr)
         require = _list(file, raw.get("require"), "require", qid)
         for c in require:
-            catalog.condition(c)
+            condition_of(catalog, c)
     except CatalogError:
         raise
     except DeriveError as exc:
@@ -170,7 +172,8 @@ def read_question(file: str, raw: Any, catalog: Catalog, *, qid: str,
                                model=str(model) if model else None, presets=presets,
                                bound=str(bound) if bound else None, require=require, multiple_of=multiple,
                                rounding=rounding == "true",
-                               unit=str(raw["unit"]).strip() if raw.get("unit") is not None else None)
+                               unit=str(raw["unit"]).strip() if raw.get("unit") is not None else None,
+                               assume=_list(file, raw.get("assume"), "assume", qid))
     except DeriveError as exc:
         raise _err(file, raw, exc.message, qid) from exc
     return ProblemQuestion(

@@ -176,3 +176,126 @@ def test_a_step_is_named_for_what_it_computes_and_an_override_names_what_it_over
     assert "Your value 10 B overrides the catalog's default of grad_bytes_per_param, " in run.out or \
         "catalog's default" in run.out
     assert "overrides a preset" not in run.out
+
+
+# ---------------------------------------------------------------------------
+# 4. the roofline of each operation
+
+
+def test_the_time_of_this_matmul_on_this_chip_in_one_call():
+    given = {"matmul_rows": 64, "matmul_inner": 4096, "matmul_cols": 8192, "hbm_bw": "8TB/s"}
+    sol = solve("matmul_time", given, hw="h100")
+    bytes_ = 2 * (64 * 4096 + 4096 * 8192 + 64 * 8192)             # output write included
+    assert frac(sol) == Fraction(bytes_, 8 * 10**12) and sol.regime == "memory_bound"
+    big = solve("matmul_time", {"matmul_rows": 8192, "matmul_inner": 8192, "matmul_cols": 8192}, hw="h100")
+    assert big.regime == "compute_bound" and frac(big) == Fraction(2 * 8192**3, 989 * 10**12)
+
+
+def test_the_generic_roofline_with_a_matmul_points_to_the_matmul_quantity():
+    from derive import MissingInputsError
+
+    with pytest.raises(MissingInputsError) as err:
+        solve("memory_time", {"matmul_rows": 64, "matmul_inner": 4096, "matmul_cols": 8192,
+                              "bytes_per_element": "2B", "hbm_bw": "8TB/s"})
+    assert err.value.missing == ("bytes_moved",)
+    assert "the inputs give matmul_bytes (like bytes_moved): ask for matmul_memory_time" in str(err.value)
+
+
+# ---------------------------------------------------------------------------
+# 5. questions as the books ask them
+
+
+def test_assume_b_much_less_than_d_and_f_gives_the_books_bound(cli):
+    """The book's most common approximation: with B << D, F the matmul is compute-bound from HBM
+    when B >= C/W; D and F need not be given (they drop out of the leading term)."""
+    sol = solve("matmul_rows", hw="tpu-v5e", bound="min", require=["matmul_compute_bound_hbm"],
+                assume="matmul_rows << matmul_inner, matmul_cols", rounding=False)
+    assert frac(sol) == Fraction(197 * 10**12, 82 * 10**10)             # 240.2
+    kinds = {n.kind for n in sol.notes}
+    assert {"assumed", "dropped_by_assumption"} <= kinds and "cancelled" not in kinds
+    run = cli("solve", "matmul_rows", "--min", "--require", "matmul_compute_bound_hbm", "--hw", "tpu-v5e",
+              "--assume", "matmul_rows << matmul_inner, matmul_cols")
+    assert run.code == 0 and run.out.startswith("matmul_rows >= 241")
+
+
+def test_assume_in_a_forward_question_shows_the_exact_value_beside_the_leading_term():
+    given = {"matmul_rows": 64, "matmul_inner": 8192, "matmul_cols": 28672, "bytes_per_element": "2B",
+             "act_bytes_per_element": "2B", "out_bytes_per_element": "2B", "weight_bytes_per_param": "2B"}
+    sol = solve("matmul_intensity", given, assume="matmul_rows << matmul_inner, matmul_cols")
+    assert sol.value == 64                                               # 2BDF / 2DF = B
+    exact = next(n for n in sol.notes if n.kind == "exact_beside_approximate").get("exact")
+    assert exact == sympy.Rational(2 * 64 * 8192 * 28672, 2 * (64 * 8192 + 8192 * 28672 + 64 * 28672))
+    assert [st.kind for st in sol.steps][-1] == "approximate"
+
+
+def test_assume_is_checked():
+    with pytest.raises(QuestionError):
+        solve("matmul_intensity", assume="matmul_rows < matmul_inner")
+    with pytest.raises(UnknownNameError):
+        solve("matmul_intensity", assume="matmul_rows << no_such_thing")
+
+
+def test_require_takes_an_inequality_between_catalog_expressions(cli):
+    sol = solve("seq_len", {"head_dim": 128}, hw="h100", bound="min",
+                require=["attn_compute_time_matmul >= attn_min_hbm_time"])
+    assert sol.value == 591                          # 2·989e12 / 3.35e12 = 590.4
+    run = cli("solve", "matmul_rows", "--min", "--require", "matmul_intensity >= critical_ai_hbm", "--hw", "h100",
+              "matmul_inner=8192", "matmul_cols=8192")
+    assert run.code == 0 and run.out.startswith("matmul_rows >= 319")
+    run = cli("solve", "matmul_rows", "--min", "--require", "matmul_intensity >= hbm_bw", "--hw", "h100")
+    assert run.code == 2 and "units do not balance" in run.err and run.err.count("\n") == 1
+
+
+def test_a_step_function_answers_with_its_exact_interval(cli):
+    sol = solve("seq_len", {"flash_col_blocks": 16, "flash_block_cols": 256})
+    assert (sol.interval.low, sol.interval.high) == (3841, 4096)
+    assert solve("seq_len", {"flash_col_blocks": 16, "flash_block_cols": 256}, bound="max").value == 4096
+    assert solve("seq_len", {"flash_col_blocks": 16, "flash_block_cols": 256}, bound="min").value == 3841
+    run = cli("solve", "seq_len", "flash_col_blocks=16", "flash_block_cols=256")
+    assert run.out.startswith("3,841 <= seq_len <= 4,096")
+    data = cli("solve", "seq_len", "flash_col_blocks=16", "flash_block_cols=256", "--format", "json").json
+    assert data["interval"] == {"low": 3841, "high": 4096, "low_open": False, "high_open": False}
+
+    with pytest.raises(QuestionError):
+        solve("seq_len", {"head_dim": 128}, bound="max")               # a bound with no condition and no step
+
+
+ZERO = """
+quantities:
+  - id: kv_cache_bytes
+    override: true
+    unit: B
+    symbol: 'M_{\\mathrm{kv}}'
+    name: {en: KV cache size, zh: KV Cache 大小}
+    meaning: {en: Bytes of keys and values held for a batch., zh: 一个 batch 的 key 与 value 字节数。}
+    source: seed-memory-hierarchy, section 3.7
+    min: 0
+"""
+
+
+def test_zero_is_accepted_where_a_quantity_allows_it(tmp_path):
+    from derive import InputError, load_catalog
+
+    path = tmp_path / "zero.yaml"
+    path.write_text(ZERO, encoding="utf-8")
+    catalog = load_catalog([path])
+    sol = solve("num_devices", {"kv_cache_bytes": "0B"}, model="llama3-70b", hw="tpu-v5e", presets=["int8"],
+                bound="min", require=["kv_cache_fits"], rounding=False, catalog=catalog)
+    assert frac(sol) == Fraction(70 * 10**9, 16 * 10**9)
+    with pytest.raises(InputError):
+        solve("critical_ai", {"hbm_bw": "0 B/s", "peak_flops": "1 TFLOP/s"})
+
+
+# ---------------------------------------------------------------------------
+# 6. orders of growth
+
+
+def test_the_order_of_growth_in_one_variable(cli):
+    from derive import growth
+
+    flash = growth("flash_hbm_bytes", "seq_len")
+    assert flash.exponent == 2                       # still quadratic in N: Θ(N²d²/M), not O(N)
+    assert flash.leading.has(sympy.Symbol("smem_capacity", positive=True))
+    assert growth("kv_cache_bytes", "seq_len", model="llama2-70b").exponent == 1
+    run = cli("solve", "flash_hbm_bytes", "--order", "seq_len", "--format", "json")
+    assert run.code == 0 and run.json["exponent"] == "2"

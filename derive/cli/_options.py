@@ -25,7 +25,7 @@ FLAGS = {
     "target": "TARGET", "given": "NAME=VALUE", "hw": "--hw", "model": "--model", "presets": "--preset",
     "bound": "--max/--min", "bound=max": "--max", "bound=min": "--min", "require": "--require",
     "multiple_of": "--multiple-of", "rounding": "--no-round", "format": "--format", "lang": "--lang",
-    "units": "--units", "unit": "--unit",
+    "units": "--units", "unit": "--unit", "assume": "--assume",
     "templates": "--templates", "points": "--point", "seq_lens": "--seq-len", "grid": "--zip",
 }
 
@@ -72,6 +72,9 @@ def add_question_options(p: argparse.ArgumentParser, per: str = "") -> None:
     p.add_argument("--no-round", dest="rounding", action="store_false",
                    help="keep a bound on a whole number exact (how many chips, as a fraction)")
     p.add_argument("--unit", metavar="UNIT", help="show the answer in UNIT (days, h, GiB, PFLOP/s, ...)")
+    p.add_argument("--assume", action="append", metavar="'SMALL << LARGE'",
+                   help="answer with the leading term when SMALL is negligible next to LARGE, e.g. "
+                        "'matmul_rows << matmul_inner, matmul_cols'; repeatable")
 
 
 def question_of(args: argparse.Namespace, given: dict | None = None) -> "Question":
@@ -81,7 +84,8 @@ def question_of(args: argparse.Namespace, given: dict | None = None) -> "Questio
     bound = "max" if args.max else ("min" if args.min else None)
     return Question.of(args.target, parse_assignments(args.inputs) if given is None else given, hw=args.hw,
                        model=args.model, presets=args.preset or (), bound=bound, require=args.require or (),
-                       multiple_of=args.multiple_of, rounding=args.rounding, unit=args.unit)
+                       multiple_of=args.multiple_of, rounding=args.rounding, unit=args.unit,
+                       assume=args.assume or ())
 
 
 def catalog_of(args: argparse.Namespace) -> "Catalog":

@@ -19,6 +19,8 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=[f.name for f in FORMATS.values() if f.name != "latex-fragment"],
                    default="text", help="; ".join(f"{f.name}: {f.help}" for f in FORMATS.values()
                                                   if f.name != "latex-fragment"))
+    p.add_argument("--order", metavar="VARIABLE",
+                   help="how TARGET grows with VARIABLE, the other inputs held fixed (its leading term, Θ)")
     p.add_argument("--beamer", action="store_true", help="with --format pdf: build the slides, not the article")
     p.add_argument("--templates", metavar="DIR", help="a folder of templates that override the built-in ones")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
@@ -28,6 +30,8 @@ def configure(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from .._solver import solve
 
+    if args.order:
+        return _order(args)
     sol = solve(question_of(args), catalog=catalog_of(args))
     if args.format == "json":
         write_text(json.dumps(sol.to_dict(units=args.units, lang=args.lang), ensure_ascii=False, indent=2),
@@ -42,4 +46,28 @@ def run(args: argparse.Namespace) -> int:
 
         write_text(render_solution(sol, args.format, lang=args.lang, units=args.units, templates=args.templates),
                    args.output)
+    return 0
+
+
+def _order(args: argparse.Namespace) -> int:
+    """``--order VARIABLE``: the leading term of TARGET as VARIABLE grows, as text or JSON."""
+    from .._errors import InputError
+    from .._solver import growth
+
+    if args.format not in ("text", "json"):
+        raise InputError("--order prints text or json (--format text|json)", name="format")
+    question = question_of(args)
+    if question.bound or question.require:
+        raise InputError("--order asks how a quantity grows: give it without --max/--min/--require", name="order")
+    g = growth(question.target, args.order, question.given_map, hw=question.hw, model=question.model,
+               presets=question.presets, catalog=catalog_of(args))
+    theta = str(g.theta()).replace("**", "^")
+    if args.format == "json":
+        write_text(json.dumps({"target": g.target, "variable": g.variable, "theta": theta,
+                               "leading": str(g.leading), "exponent": str(g.exponent),
+                               "formula": str(g.formula)}, ensure_ascii=False, indent=2), args.output)
+    else:
+        write_text(f"{g.target} = Θ({theta}) as {g.variable} grows, the other inputs held fixed\n"
+                   f"  leading term: {g.leading}\n  power of {g.variable}: {g.exponent}\n"
+                   f"  from: {g.target} = {g.formula}", args.output)
     return 0
