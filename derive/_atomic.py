@@ -1,0 +1,114 @@
+"""Writing files so that an interrupted or failed write never leaves a half file or loses the old one.
+
+Every output derive writes (a write-up, a sweep's CSV, a plot, a PDF, a cache entry) goes to a
+temporary file in the same folder, is flushed to disk, and is renamed over the final name only
+when complete. On any failure or interrupt (Ctrl-C, SIGTERM, a full disk) the temporary file is
+removed and an earlier file of that name is untouched. :class:`OutputPlan` also refuses to write
+over one of the run's inputs and two outputs to the same path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import tempfile
+from pathlib import Path
+from typing import IO, Iterator
+
+from ._errors import InputError
+
+__all__ = ["OutputPlan", "atomic_path", "open_atomic", "write_atomic"]
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """While writing, SIGTERM raises KeyboardInterrupt (so the temporary file is removed), in the main thread."""
+    try:
+        previous = signal.getsignal(signal.SIGTERM)
+    except (ValueError, AttributeError):     # not the main thread, or no SIGTERM here
+        yield
+        return
+
+    def interrupt(signum, frame):  # pragma: no cover - exercised by a real signal in the tests
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextlib.contextmanager
+def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[Path]:
+    """A temporary path in ``path``'s folder to write (by any means) and then publish as ``path``.
+
+    The folder is created if needed. Leaving the block normally fsyncs the file and renames it over
+    ``path``; an exception (an interrupt included) removes it and leaves ``path`` as it was.
+    """
+    final = Path(path)
+    try:
+        final.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{final.name}.", suffix=suffix or ".part", dir=final.parent)
+    except OSError as exc:
+        raise InputError(f"cannot write {final}: {exc.strerror or exc}") from exc
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        with _sigterm_as_interrupt():
+            yield tmp
+            with open(tmp, "rb") as fh:
+                os.fsync(fh.fileno())
+            os.replace(tmp, final)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise InputError(f"cannot write {final}: {exc.strerror or exc}") from exc
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+@contextlib.contextmanager
+def open_atomic(path: str | os.PathLike, mode: str = "w", encoding: str | None = "utf-8",
+                newline: str | None = "\n") -> Iterator[IO]:
+    """``open()`` for writing that publishes the file only when the block completes."""
+    with atomic_path(path) as tmp:
+        binary = "b" in mode
+        with open(tmp, mode, encoding=None if binary else encoding, newline=None if binary else newline) as fh:
+            yield fh
+            fh.flush()
+
+
+def write_atomic(path: str | os.PathLike, data: str | bytes) -> Path:
+    """Write ``data`` (text as UTF-8) to ``path`` atomically; returns the path."""
+    with open_atomic(path, "wb" if isinstance(data, bytes) else "w") as fh:
+        fh.write(data)
+    return Path(path)
+
+
+class OutputPlan:
+    """The files one run will write: refuses an output that is one of the run's inputs, or a second
+    output to a path already planned (two problem files with the same name into one folder)."""
+
+    def __init__(self, inputs: "list[str | os.PathLike] | tuple[str | os.PathLike, ...]" = ()) -> None:
+        self._inputs = {self._key(p) for p in inputs}
+        self._planned: dict[Path, str] = {}
+
+    @staticmethod
+    def _key(path: str | os.PathLike) -> Path:
+        return Path(path).resolve()
+
+    def claim(self, path: str | os.PathLike, what: str = "") -> Path:
+        key = self._key(path)
+        if key in self._inputs:
+            raise InputError(f"refusing to write {path}: it is an input of this run; choose another output")
+        if key in self._planned:
+            raise InputError(f"two outputs of this run would both be {path} ({self._planned[key]} and "
+                             f"{what or 'another'}); give the inputs different names or write to different folders")
+        self._planned[key] = what or str(path)
+        return Path(path)
