@@ -6,8 +6,9 @@ relation whose sides' dimensions differ stops the load with a
 :class:`CatalogError` naming the file, line and entry.
 
 Loading parses every expression, so it is done once and cached: the compiled
-catalog is pickled under ``$DERIVE_CACHE_DIR`` (default ``~/.cache/derive``)
-keyed by a hash of every source file, and reused while none has changed.
+catalog is stored as JSON records (``_records_json.py``; never pickle) in the cache
+folder (``_cache.py``), keyed by a hash of every source file and of the code that
+builds it, and reused while none has changed.
 """
 
 from __future__ import annotations
@@ -15,12 +16,11 @@ from __future__ import annotations
 import difflib
 import hashlib
 import os
-import pickle
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from . import _units
-from ._cache import cache_dir
+from ._cache import read_entry, write_entry
 from ._errors import CatalogError
 from ._model import Catalog
 from ._schema import TOP_FIELDS, build_catalog
@@ -34,9 +34,9 @@ _COMMON_UNITS = [p + u for u in ("B", "B/s", "FLOP", "FLOP/s", "FLOPS", "FLOPs")
     "s", "ms", "us", "µs", "ns", "ps", "min", "h", "Hz", "kHz", "MHz", "GHz", "FLOP/B", "bit",
     "Gbit/s", "1", "cycle", "cycles", "B/FLOP", "s/B", "FLOP/cycle", "B/cycle"]
 
-CACHE_VERSION = "derive-catalog-8-symbols"
+CACHE_VERSION = "derive-catalog-9-json"
 _BUILD_MODULES = ("_loader.py", "_schema.py", "_model.py", "_expr.py", "_units.py", "_dimcheck.py", "_values.py",
-                  "_yamlio.py", "_question.py")
+                  "_yamlio.py", "_question.py", "_records_json.py")
 
 def default_formulas_dir() -> Path:
     env = os.environ.get("DERIVE_FORMULAS")
@@ -123,28 +123,41 @@ def load_catalog(extra: Sequence[str | os.PathLike] = (), *, formulas_dir: str |
     key = digest.hexdigest()
     if key in _loaded:
         return _loaded[key]
-    folder = cache_dir() if use_cache else None
-    cache_file = folder / f"catalog-{key[:32]}.pickle" if folder else None
-    if cache_file is not None and cache_file.is_file():
-        try:
-            with cache_file.open("rb") as fh:
-                cat, memo = pickle.load(fh)
-            cat.unit_table = _units.UnitTable(units_path, memo)
-            _loaded[key] = cat
-            return cat
-        except Exception:  # a stale or corrupt cache is rebuilt, never trusted
-            pass
+    cached = _from_cache(key, units_path) if use_cache else None
+    if cached is not None:
+        _loaded[key] = cached
+        return cached
     units = _units.UnitTable(units_path)
     cat = build_catalog(_read_files(files), units)
     units.warm(_COMMON_UNITS)
     _loaded[key] = cat
-    if cache_file is not None:
-        try:
-            cache_file.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
-            with tmp.open("wb") as fh:
-                pickle.dump((cat, dict(units.memo)), fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, cache_file)
-        except OSError:
-            pass
+    if use_cache:
+        _to_cache(key, cat)
     return cat
+
+
+def _from_cache(key: str, units_path: Path) -> Catalog | None:
+    """The catalog stored for ``key``, or None; an entry that does not decode is rebuilt, never trusted."""
+    from ._records_json import decode
+
+    data = read_entry("catalog", key)
+    if data is None:
+        return None
+    try:
+        cat, memo = decode(data)
+        if not isinstance(cat, Catalog) or not isinstance(memo, dict):
+            return None
+    except (ValueError, TypeError, KeyError, AttributeError, ZeroDivisionError, RecursionError):
+        return None
+    cat.unit_table = _units.UnitTable(units_path, memo)
+    return cat
+
+
+def _to_cache(key: str, cat: Catalog) -> None:
+    from ._records_json import encode
+
+    try:
+        data = encode((cat, dict(cat.units.memo)))
+    except TypeError:
+        return          # something outside the cache format (a user file's value): build each run
+    write_entry("catalog", key, data)

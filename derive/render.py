@@ -57,31 +57,21 @@ def template_dirs(user_dir: str | os.PathLike | None = None) -> list[Path]:
 def _messages(dirs: tuple[Path, ...]) -> dict[str, dict[str, str]]:
     """The merged message tables of ``dirs``, cached on disk while the files are unchanged."""
     import hashlib
-    import pickle
 
-    from ._cache import cache_dir
+    from ._cache import read_entry, write_entry
 
     files = [p for d in dirs for p in sorted(d.glob("messages*.yaml"))]
-    digest = hashlib.sha256(b"derive-messages-1")
+    digest = hashlib.sha256(b"derive-messages-2")
     for f in files:
         st = f.stat()
         digest.update(f"{f}:{st.st_mtime_ns}:{st.st_size}".encode())
-    cache = cache_dir()
-    path = cache / f"messages-{digest.hexdigest()[:24]}.pickle" if cache else None
-    if path is not None and path.is_file():
-        try:
-            return pickle.loads(path.read_bytes())
-        except Exception:  # a stale or corrupt cache is rebuilt, never trusted
-            pass
+    key = digest.hexdigest()
+    stored = read_entry("messages", key)
+    if isinstance(stored, dict) and all(isinstance(v, dict) and all(isinstance(t, str) for t in v.values())
+                                        for v in stored.values()):
+        return stored
     table = _read_messages(dirs)
-    if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_bytes(pickle.dumps(table))
-            tmp.replace(path)
-        except OSError:
-            pass
+    write_entry("messages", key, table)
     return table
 
 
@@ -260,20 +250,8 @@ def _bounded_sandbox():
 def _environment(dirs: tuple[Path, ...], mode: str):
     import jinja2
 
-    from ._cache import cache_dir
-
-    cache = cache_dir()
-    bytecode_cache = None
-    if cache is not None:
-        # one folder per mode: a partial compiled with autoescape must not be reused without it
-        folder = cache / "templates" / mode
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
-        except OSError:
-            bytecode_cache = None
+    # no bytecode cache: Jinja's is marshalled code, which a data-only cache cannot hold
     env = sandbox(
-        bytecode_cache=bytecode_cache,
         loader=jinja2.FileSystemLoader([str(d) for d in dirs]),
         undefined=jinja2.StrictUndefined,
         autoescape=mode == "html",

@@ -132,7 +132,7 @@ def test_compiled_catalog_cache_is_reused_and_invalidated(tmp_path, monkeypatch)
     shutil.copytree(ROOT / "formulas", formulas)
     monkeypatch.setenv("DERIVE_CACHE_DIR", str(tmp_path / "cache"))
     first = load_catalog(formulas_dir=formulas)
-    assert list((tmp_path / "cache").glob("catalog-*.pickle"))
+    assert list((tmp_path / "cache").glob("catalog-*.json"))
     # an edit changes the key: the next load sees it
     hierarchy = formulas / "hierarchy.yaml"
     hierarchy.write_text(hierarchy.read_text(encoding="utf-8").replace("peak compute throughput", "peak throughput"),

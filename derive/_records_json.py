@@ -1,0 +1,148 @@
+"""The compiled catalog as JSON: records in, records out, nothing else.
+
+The loader caches a built :class:`~derive._model.Catalog` between runs. The cache is
+JSON over an allow-list of record types (:func:`record_types`), not pickle: decoding an
+entry can only make these records, tuples, sets, fractions and exact numbers, so a
+planted cache file cannot run code; anything else in it is a :class:`ValueError` and the
+catalog is rebuilt from its sources. Expressions travel as the canonical text the
+whitelist parser reads back (see ``_model._LazyExpressions``).
+
+Encoding: a record is ``{"$r": type name, "state": {...}}`` (its ``__getstate__``), a
+tuple ``{"$t": [...]}``, a frozenset ``{"$s": [...]}``, a dict ``{"$d": [[key, value], ...]}``,
+a :class:`~fractions.Fraction` ``{"$f": [n, d]}`` and a SymPy rational ``{"$q": [p, q]}``.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["decode", "encode", "record_types"]
+
+
+def record_types() -> dict[str, type]:
+    """The record types a cache may contain, by name (a function: the model imports SymPy)."""
+    from ._model import (
+        Catalog,
+        Condition,
+        Example,
+        Preset,
+        PresetValue,
+        Quantity,
+        Reference,
+        Regime,
+        Relation,
+        Source,
+        Text,
+    )
+    from ._question import Question
+    from ._units import Dimension
+
+    kinds: list[type] = [Catalog, Condition, Example, Preset, PresetValue, Quantity, Reference, Regime,
+                         Relation, Source, Text, Question, Dimension]
+    return {k.__name__: k for k in kinds}
+
+
+def encode(value: Any) -> Any:
+    """``value`` as JSON-able data; a :class:`TypeError` for anything outside the allow-list."""
+    return _Encoder(record_types()).encode(value)
+
+
+def decode(data: Any) -> Any:
+    """The value :func:`encode` gave ``data`` for; a :class:`ValueError` for anything else."""
+    return _Decoder(record_types()).decode(data)
+
+
+class _Encoder:
+    def __init__(self, types: dict[str, type]) -> None:
+        self.types = types
+
+    def encode(self, value: Any) -> Any:
+        if value is None or isinstance(value, (bool, str)):
+            return value
+        if isinstance(value, int):
+            return value
+        if isinstance(value, float):
+            return value
+        if isinstance(value, Fraction):
+            return {"$f": [value.numerator, value.denominator]}
+        if isinstance(value, tuple):
+            return {"$t": [self.encode(v) for v in value]}
+        if isinstance(value, frozenset):
+            items = [self.encode(v) for v in value]
+            return {"$s": sorted(items, key=lambda v: json.dumps(v, sort_keys=True))}   # a stable order
+        if isinstance(value, dict):
+            return {"$d": [[self.encode(k), self.encode(v)] for k, v in value.items()]}
+        name = type(value).__name__
+        if self.types.get(name) is type(value):
+            state = value.__getstate__()
+            if not isinstance(state, dict):
+                raise TypeError(f"{name} has no state dictionary")
+            return {"$r": name, "state": {k: self.encode(v) for k, v in state.items()}}
+        import sympy
+
+        if isinstance(value, sympy.Rational):
+            return {"$q": [int(value.p), int(value.q)]}
+        raise TypeError(f"cannot store a {type(value).__name__} in the catalog cache")
+
+
+class _Decoder:
+    def __init__(self, types: dict[str, type]) -> None:
+        self.types = types
+
+    def decode(self, data: Any) -> Any:
+        if data is None or isinstance(data, (bool, str, int, float)):
+            return data
+        if isinstance(data, list):
+            raise ValueError("a bare list is not part of the cache format")
+        if not isinstance(data, dict) or len(data) not in (1, 2):
+            raise ValueError("not a cache value")
+        if "$t" in data:
+            return tuple(self.decode(v) for v in self._items(data["$t"]))
+        if "$s" in data:
+            return frozenset(self.decode(v) for v in self._items(data["$s"]))
+        if "$d" in data:
+            out = {}
+            for pair in self._items(data["$d"]):
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise ValueError("a dict entry is not a pair")
+                out[self.decode(pair[0])] = self.decode(pair[1])
+            return out
+        if "$f" in data:
+            n, d = self._pair(data["$f"])
+            return Fraction(n, d)
+        if "$q" in data:
+            import sympy
+
+            p, q = self._pair(data["$q"])
+            return sympy.Rational(p, q)
+        if "$r" in data:
+            kind = self.types.get(data["$r"]) if isinstance(data["$r"], str) else None
+            state = data.get("state")
+            if kind is None or not isinstance(state, dict):
+                raise ValueError(f"unknown record type {data['$r']!r}")
+            obj = object.__new__(kind)
+            fields = {k: self.decode(v) for k, v in state.items()}
+            if any(not isinstance(k, str) or k.startswith("__") for k in fields):
+                raise ValueError("a record field name is not plain")
+            setstate = getattr(obj, "__setstate__", None)
+            if setstate is not None:
+                setstate(fields)
+            else:
+                obj.__dict__.update(fields)
+            return obj
+        raise ValueError("not a cache value")
+
+    @staticmethod
+    def _items(data: Any) -> list[Any]:
+        if not isinstance(data, list):
+            raise ValueError("expected a list")
+        return data
+
+    @staticmethod
+    def _pair(data: Any) -> tuple[int, int]:
+        if (not isinstance(data, list) or len(data) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in data) or data[1] == 0):
+            raise ValueError("expected two whole numbers")
+        return data[0], data[1]

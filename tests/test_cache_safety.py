@@ -1,0 +1,157 @@
+"""The cache cannot run code and is never trusted blindly (issue 16, item 1).
+
+Each test plants a real payload or damages a real entry in a real cache folder and
+asserts that nothing ran, the answer is still right, and the entry was rebuilt or bypassed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import stat
+from pathlib import Path
+
+import pytest
+
+from derive import _loader
+from derive._cache import read_entry, write_entry
+from derive._records_json import decode, encode
+
+RIGHT = 197e12 / 8.2e11       # TPU v5e: 197 TFLOP/s over 820 GB/s
+ANSWER = ("solve", "critical_ai", "--hw", "tpu-v5e", "--format", "json")
+
+
+class _Payload:
+    """Unpickling this creates a marker file: proof that code ran."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self):
+        return (Path.touch, (self.marker,))
+
+
+def _critical_ai(cli, cache: Path) -> float:
+    run = cli(*ANSWER, env={"DERIVE_CACHE_DIR": str(cache)})
+    assert run.code == 0, run.err
+    assert run.json["exact"] == "9850/41"
+    return run.json["value"]
+
+
+def test_cache_folder_is_created_private_and_holds_only_json(cli, tmp_path):
+    cache = tmp_path / "cache"
+    assert _critical_ai(cli, cache) == pytest.approx(RIGHT)
+    assert stat.S_IMODE(cache.stat().st_mode) == 0o700
+    run = cli("solve", "critical_ai", "--hw", "tpu-v5e", "--format", "html", "-o", str(tmp_path / "a.html"),
+              env={"DERIVE_CACHE_DIR": str(cache)})
+    assert run.code == 0, run.err
+    files = [p for p in cache.rglob("*") if p.is_file()]
+    assert files and all(p.suffix == ".json" for p in files), files   # no pickle, no Jinja bytecode
+    for p in files:
+        json.loads(p.read_text(encoding="utf-8"))
+
+
+def test_planted_pickle_payloads_never_run(cli, tmp_path):
+    cache = tmp_path / "cache"
+    cache.mkdir(mode=0o700)
+    marker = tmp_path / "ran"
+    payload = pickle.dumps(_Payload(marker))
+    # every name a pickle cache ever had, and the JSON entries' names holding a pickle
+    _critical_ai(cli, cache)
+    names = [p.name for p in cache.glob("*.json")]
+    for name in names:
+        (cache / name).write_bytes(payload)
+    for name in ("catalog-0.pickle", "messages-0.pickle"):
+        (cache / name).write_bytes(payload)
+    (cache / "templates" / "md").mkdir(parents=True)
+    (cache / "templates" / "md" / "__jinja2_x.cache").write_bytes(payload)
+    assert _critical_ai(cli, cache) == pytest.approx(RIGHT)
+    run = cli("solve", "critical_ai", "--hw", "tpu-v5e", "--format", "md", env={"DERIVE_CACHE_DIR": str(cache)})
+    assert run.code == 0 and "240.2" in run.out
+    assert not marker.exists()
+
+
+def test_tampered_entry_is_rebuilt_not_trusted(cli, tmp_path):
+    """Doubling TPU v5e's HBM bandwidth inside the cached catalog without fixing its hash changes nothing."""
+    cache = tmp_path / "cache"
+    right = _critical_ai(cli, cache)
+    (entry,) = cache.glob("catalog-*.json")
+    outer = json.loads(entry.read_text(encoding="utf-8"))
+    tampered = outer["payload"].replace("820000000000", "1640000000000")
+    assert tampered != outer["payload"]
+    outer["payload"] = tampered
+    entry.write_text(json.dumps(outer), encoding="utf-8")
+    assert _critical_ai(cli, cache) == right
+
+
+def test_unknown_record_types_are_refused():
+    for planted in ({"$r": "Popen", "state": {"args": "touch x"}},
+                    {"$r": "Catalog", "state": {"__class__": "x"}},
+                    {"$q": [1, 0]}, {"$f": ["1", 2]}, [1, 2], {"$t": 3}, {"x": 1}):
+        with pytest.raises(ValueError):
+            decode(planted)
+
+
+def test_records_round_trip_exactly(catalog):
+    data = encode(catalog)
+    again = decode(json.loads(json.dumps(data)))
+    assert encode(again) == data
+    assert again.quantities["hbm_bw"].name == catalog.quantities["hbm_bw"].name
+    assert again.relations["critical_ai_hbm"].rhs == catalog.relations["critical_ai_hbm"].rhs
+
+
+def test_entries_check_their_key_and_digest(tmp_path, monkeypatch):
+    monkeypatch.setenv("DERIVE_CACHE_DIR", str(tmp_path))
+    write_entry("thing", "k" * 64, {"a": [1, 2]})
+    assert read_entry("thing", "k" * 64) == {"a": [1, 2]}
+    assert read_entry("thing", "k" * 32 + "j" * 32) is None          # same file name, other key
+    (path,) = tmp_path.glob("thing-*.json")
+    outer = json.loads(path.read_text())
+    outer["payload"] = outer["payload"].replace("1", "9")
+    path.write_text(json.dumps(outer))
+    assert read_entry("thing", "k" * 64) is None
+    path.write_text("{not json")
+    assert read_entry("thing", "k" * 64) is None
+    path.unlink()
+    os.mkfifo(path)                                                   # a FIFO is never opened (no hang)
+    assert read_entry("thing", "k" * 64) is None
+
+
+def test_shared_cache_folder_is_bypassed_with_one_warning(cli, tmp_path):
+    cache = tmp_path / "shared"
+    cache.mkdir()
+    cache.chmod(0o777)
+    run = cli(*ANSWER, env={"DERIVE_CACHE_DIR": str(cache)})
+    assert run.code == 0
+    assert run.json["exact"] == "9850/41"
+    warnings = [line for line in run.err.splitlines() if "warning" in line]
+    assert len(warnings) == 1 and str(cache) in warnings[0]
+    assert list(cache.iterdir()) == []                              # nothing written there
+
+
+def test_cache_folder_of_another_user_is_bypassed(tmp_path, monkeypatch, capsys):
+    from derive import _cache
+
+    monkeypatch.setenv("DERIVE_CACHE_DIR", str(tmp_path))
+    tmp_path.chmod(0o700)
+    owner = tmp_path.stat().st_uid
+    monkeypatch.setattr(os, "getuid", lambda: owner + 1)             # run as someone else
+    _cache._warned.clear()
+    assert _cache.cache_dir() is None
+    assert "another user" in capsys.readouterr().err
+
+
+def test_unusable_cache_never_fails_an_answer(cli, tmp_path):
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("x")
+    run = cli(*ANSWER, env={"DERIVE_CACHE_DIR": str(not_a_folder)})
+    assert run.code == 0 and run.json["exact"] == "9850/41"
+    # an entry that cannot be written (its name is taken by a folder) only loses the cache
+    cache = tmp_path / "cache"
+    _critical_ai(cli, cache)
+    for entry in cache.glob("*.json"):
+        entry.unlink()
+        entry.mkdir()
+    _loader._loaded.clear()
+    assert _critical_ai(cli, cache) == pytest.approx(RIGHT)
