@@ -76,7 +76,7 @@ class _Encoder:
             return {"$d": [[self.encode(k), self.encode(v)] for k, v in value.items()]}
         name = type(value).__name__
         if self.types.get(name) is type(value):
-            state = value.__getstate__()
+            state = value.__getstate__()  # type: ignore[attr-defined]
             if not isinstance(state, dict):
                 raise TypeError(f"{name} has no state dictionary")
             return {"$r": name, "state": {k: self.encode(v) for k, v in state.items()}}
@@ -122,7 +122,7 @@ class _Decoder:
             state = data.get("state")
             if kind is None or not isinstance(state, dict):
                 raise ValueError(f"unknown record type {data['$r']!r}")
-            obj = object.__new__(kind)
+            obj: Any = object.__new__(kind)
             fields = {k: self.decode(v) for k, v in state.items()}
             if any(not isinstance(k, str) or k.startswith("__") for k in fields):
                 raise ValueError("a record field name is not plain")
