@@ -14,7 +14,7 @@ import os
 import signal
 import tempfile
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Iterable, Iterator
 
 from ._errors import InputError
 
@@ -44,6 +44,12 @@ def _sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 @contextlib.contextmanager
 def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[Path]:
     """A temporary path in ``path``'s folder to write (by any means) and then publish as ``path``.
@@ -59,6 +65,10 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[Path]:
         raise InputError(f"cannot write {final}: {exc.strerror or exc}") from exc
     os.close(fd)
     tmp = Path(tmp_name)
+    try:        # the permissions a plain open() would give (mkstemp makes the file private)
+        os.chmod(tmp, final.stat().st_mode & 0o7777 if final.exists() else 0o666 & ~_umask())
+    except OSError:
+        pass
     try:
         with _sigterm_as_interrupt():
             yield tmp
@@ -95,7 +105,7 @@ class OutputPlan:
     """The files one run will write: refuses an output that is one of the run's inputs, or a second
     output to a path already planned (two problem files with the same name into one folder)."""
 
-    def __init__(self, inputs: "list[str | os.PathLike] | tuple[str | os.PathLike, ...]" = ()) -> None:
+    def __init__(self, inputs: Iterable[str | os.PathLike] = ()) -> None:
         self._inputs = {self._key(p) for p in inputs}
         self._planned: dict[Path, str] = {}
 

@@ -143,12 +143,11 @@ def save(fig: "Figure", path: str | Path) -> Path:
         raise InputError(f"cannot write {path.name}: the plot file must end in .png, .svg or .pdf")
     metadata = {"png": {"Software": None}, "svg": {"Date": None, "Creator": None},
                 "pdf": {"CreationDate": None, "Creator": None, "Producer": None}}[fmt]
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with matplotlib.rc_context(_font_rc(getattr(fig, "derive_lang", "en"))):
-            fig.savefig(path, format=fmt, metadata=metadata)
-    except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    from ._atomic import atomic_path
+
+    with atomic_path(path, suffix=f".{fmt}") as tmp, \
+            matplotlib.rc_context(_font_rc(getattr(fig, "derive_lang", "en"))):
+        fig.savefig(tmp, format=fmt, metadata=metadata)
     return path
 
 

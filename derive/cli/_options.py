@@ -4,6 +4,7 @@ catalog options, NAME=VALUE inputs, and writing a command's output."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from pathlib import Path
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
     from .._model import Catalog
     from .._question import Question
 
-__all__ = ["add_common", "add_question_options", "catalog_of", "parse_assignments", "question_of", "write_text"]
+__all__ = ["add_common", "add_question_options", "catalog_of", "input_files", "parse_assignments", "question_of",
+           "write_text"]
 
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 
@@ -95,15 +97,27 @@ def catalog_of(args: argparse.Namespace) -> "Catalog":
     return load_catalog(args.formulas or ())
 
 
-def write_text(text: str, output: str | None) -> None:
-    """``text`` to ``output`` (a file) or to standard output."""
+def input_files(args: argparse.Namespace, *more: str | os.PathLike) -> list[Path]:
+    """Every file this run reads that an output must never overwrite: ``more`` (a source, problem
+    files), the ``--formulas`` files (folders' ``*.yaml``) and the ``--templates`` files."""
+    found: list[Path] = []
+    for item in [*more, *(getattr(args, "formulas", None) or ()), getattr(args, "templates", None)]:
+        if not item:
+            continue
+        path = Path(item)
+        if path.is_dir():
+            found.extend(p for p in path.rglob("*") if p.is_file())
+        else:
+            found.append(path)
+    return found
+
+
+def write_text(text: str, output: str | None, inputs: Sequence[str | os.PathLike] = ()) -> None:
+    """``text`` to ``output`` (written atomically, never over one of ``inputs``) or to standard output."""
     if output:
-        path = Path(output)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot write {output}: {exc.strerror or exc}") from exc
+        from .._atomic import OutputPlan, write_atomic
+
+        write_atomic(OutputPlan(inputs).claim(output), text)
     else:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
 

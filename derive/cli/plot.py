@@ -7,7 +7,7 @@ import sys
 import warnings
 
 from .._errors import InputError
-from ._options import add_common, catalog_of, parse_assignments
+from ._options import add_common, catalog_of, input_files, parse_assignments
 
 HELP = "plot a roofline, training memory, KV cache or memory hierarchy"
 DESCRIPTION = "Plot the engine's numbers. KIND is roofline, memory, kv-cache or hierarchy."
@@ -29,10 +29,11 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .._atomic import OutputPlan
     from ..plot import FontWarning, kind_of, plot
 
     kind = kind_of(args.kind)
-    output = args.output or f"{kind}.png"
+    output = OutputPlan(input_files(args)).claim(args.output or f"{kind}.png")
     points = {}
     for item in args.point or ():
         name, sep, value = item.partition("=")

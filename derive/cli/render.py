@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from .._errors import InputError
-from ._options import add_common, catalog_of
+from ._options import add_common, catalog_of, input_files
 
 HELP = "render a live Markdown/LaTeX/HTML source whose numbers are engine calls"
 DESCRIPTION = ("Render SOURCE (.md, .tex or .html), a Jinja template run in a sandbox whose numbers are engine "
@@ -22,17 +20,15 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .._atomic import OutputPlan, write_atomic
     from ..live import render_source
 
+    if args.output:     # refused before anything is written (plots go beside the output)
+        OutputPlan(input_files(args, args.source)).claim(args.output)
     text = render_source(args.source, output=args.output, lang=args.lang, units=args.units, catalog=catalog_of(args))
     if args.output:
-        path = Path(args.output)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
-        print(path)
+        write_atomic(args.output, text)
+        print(args.output)
     else:
         sys.stdout.write(text)
     return 0

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from .._formats import FORMATS
-from ._options import add_common, add_question_options, catalog_of, question_of, write_text
+from ._options import add_common, add_question_options, catalog_of, input_files, question_of, write_text
 
 HELP = "solve for a quantity (forward, inverse, or a bound)"
 
@@ -28,14 +28,17 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .._atomic import OutputPlan
     from .._solver import solve
 
+    if args.output:     # refused before any work
+        OutputPlan(input_files(args)).claim(args.output)
     if args.order:
         return _order(args)
     sol = solve(question_of(args), catalog=catalog_of(args))
     if args.format == "json":
         write_text(json.dumps(sol.to_dict(units=args.units, lang=args.lang), ensure_ascii=False, indent=2),
-                   args.output)
+                   args.output, input_files(args))
     elif args.format == "pdf":
         from ..latex_build import build_pdf
 
@@ -45,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         from ..render import render_solution
 
         write_text(render_solution(sol, args.format, lang=args.lang, units=args.units, templates=args.templates),
-                   args.output)
+                   args.output, input_files(args))
     return 0
 
 
@@ -65,9 +68,10 @@ def _order(args: argparse.Namespace) -> int:
     if args.format == "json":
         write_text(json.dumps({"target": g.target, "variable": g.variable, "theta": theta,
                                "leading": str(g.leading), "exponent": str(g.exponent),
-                               "formula": str(g.formula)}, ensure_ascii=False, indent=2), args.output)
+                               "formula": str(g.formula)}, ensure_ascii=False, indent=2),
+                   args.output, input_files(args))
     else:
         write_text(f"{g.target} = Θ({theta}) as {g.variable} grows, the other inputs held fixed\n"
                    f"  leading term: {g.leading}\n  power of {g.variable}: {g.exponent}\n"
-                   f"  from: {g.target} = {g.formula}", args.output)
+                   f"  from: {g.target} = {g.formula}", args.output, input_files(args))
     return 0

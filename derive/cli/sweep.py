@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from .._errors import InputError
-from ._options import add_common, add_question_options, catalog_of, parse_assignments, question_of
+from ._options import add_common, add_question_options, catalog_of, input_files, parse_assignments, question_of
 
 HELP = "evaluate a solved quantity over a grid of inputs (NumPy)"
 DESCRIPTION = ("Evaluate TARGET over a grid: NAME=START:STOP:NUM[:log] or NAME=V1,V2,... per swept input, "
@@ -29,7 +28,10 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .._atomic import OutputPlan, open_atomic
     from ..sweep import is_sweep_spec, sweep
+
+    output = OutputPlan(input_files(args)).claim(args.output) if args.output else None
 
     items = parse_assignments(args.inputs)
     axes = {k: v for k, v in items.items() if is_sweep_spec(v)}
@@ -39,14 +41,9 @@ def run(args: argparse.Namespace) -> int:
     result = sweep(question_of(args, given), axes, grid="zip" if args.zip else "outer", verify=args.verify,
                    catalog=catalog_of(args))
     write = result.write_json if args.format == "json" else result.write_csv
-    if args.output:
-        path = Path(args.output)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("w", encoding="utf-8", newline="\n") as fh:
-                write(fh)
-        except OSError as exc:
-            raise InputError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
+    if output is not None:
+        with open_atomic(output) as fh:
+            write(fh)
     else:
         write(sys.stdout)
     return 0

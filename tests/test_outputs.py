@@ -1,0 +1,91 @@
+"""Outputs are written whole or not at all, never over an input (issue 16, item 3).
+
+Real processes are interrupted with real signals and run out of room under a real
+file-size limit; the test then looks at what is on disk.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, derive_command
+
+BIG_SWEEP = ("sweep", "critical_ai_hbm", "peak_flops=1e14:2e14:3000", "hbm_bw=1e12:2e12:3000")
+
+
+def _leftovers(folder: Path) -> list[Path]:
+    return [p for p in folder.iterdir() if p.name.startswith(".")]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_interrupted_sweep_leaves_the_old_file_untouched(tmp_path, sig):
+    out = tmp_path / "s.csv"
+    out.write_text("the old, complete file\n")
+    proc = subprocess.Popen([*derive_command(), *BIG_SWEEP, "-o", str(out)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not _leftovers(tmp_path) and time.monotonic() < deadline:   # wait until it is writing
+        time.sleep(0.05)
+    assert _leftovers(tmp_path), "the sweep never started writing"
+    time.sleep(0.3)
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode != 0
+    assert "Traceback" not in err
+    assert out.read_text() == "the old, complete file\n"
+    assert _leftovers(tmp_path) == []
+
+
+def _limit_file_size():
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)          # a write past the limit fails (EFBIG) like a full disk
+    resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
+def test_a_full_disk_leaves_the_old_file_and_one_error_line(tmp_path):
+    out = tmp_path / "s.csv"
+    out.write_text("old\n")
+    proc = subprocess.run([*derive_command(), "sweep", "critical_ai_hbm", "peak_flops=1e14:2e14:100000",
+                           "hbm_bw=1e12", "-o", str(out)], cwd=ROOT, capture_output=True, text=True,
+                          preexec_fn=_limit_file_size, timeout=120, env={**os.environ, "DERIVE_CACHE_DIR": "off"})
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("derive: error: cannot write") and proc.stderr.count("\n") == 1
+    assert out.read_text() == "old\n"
+    assert _leftovers(tmp_path) == []
+
+
+def test_render_refuses_to_overwrite_its_source(cli, tmp_path):
+    src = tmp_path / "x.md"
+    text = (ROOT / "reports" / "bandwidth-wall.zh.src.md").read_text(encoding="utf-8")
+    src.write_text(text, encoding="utf-8")
+    run = cli("render", str(src), "-o", str(src))
+    assert run.code == 2 and run.err.startswith("derive: error: refusing to write")
+    assert src.read_text(encoding="utf-8") == text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.md"]          # no img/ either
+
+
+def test_solve_refuses_to_overwrite_a_formula_file(cli, tmp_path):
+    extra = tmp_path / "mine.yaml"
+    extra.write_text("quantities: []\n", encoding="utf-8")
+    before = extra.read_text(encoding="utf-8")
+    run = cli("solve", "critical_ai", "--hw", "a100", "--formulas", str(tmp_path), "-o", str(extra))
+    assert run.code == 2 and "refusing to write" in run.err
+    assert extra.read_text(encoding="utf-8") == before
+
+
+def test_outputs_get_ordinary_permissions(cli, tmp_path):
+    out = tmp_path / "a.md"
+    run = cli("solve", "critical_ai", "--hw", "a100", "-o", str(out))
+    assert run.code == 0, run.err
+    mask = os.umask(0)
+    os.umask(mask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~mask
+    assert "156 FLOP/B" in out.read_text(encoding="utf-8")
+    assert _leftovers(tmp_path) == []
