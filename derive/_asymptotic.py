@@ -16,6 +16,7 @@ from typing import Iterable
 
 import sympy
 
+from ._budget import time_budget
 from ._errors import NotInvertibleError, QuestionError
 
 __all__ = ["Assumption", "Growth", "growth_exponent", "growth_order", "is_leading_term", "leading_term",
@@ -68,7 +69,8 @@ def leading_term(expr: sympy.Expr, assumptions: Iterable[Assumption]) -> sympy.E
     if not scaled.has(_EPS):
         return expr
     try:
-        lead = sympy.together(scaled).as_leading_term(_EPS)
+        with time_budget("the leading term under " + ", ".join(a.text for a in assumptions)):
+            lead = sympy.together(scaled).as_leading_term(_EPS)
     except (NotImplementedError, ValueError, TypeError) as exc:
         raise NotInvertibleError("assume", ", ".join(a.text for a in assumptions),
                                  f"SymPy finds no leading term ({exc})") from exc
@@ -80,8 +82,9 @@ def is_leading_term(exact: sympy.Expr, approx: sympy.Expr, assumptions: Iterable
     assumptions = tuple(assumptions)
     if approx == 0:
         return bool(exact == 0)
-    ratio = sympy.simplify(_scaled(exact, assumptions) / _scaled(approx, assumptions))
-    return bool(sympy.limit(ratio, _EPS, 0) == 1)
+    with time_budget("checking the leading term under " + ", ".join(a.text for a in assumptions)):
+        ratio = sympy.simplify(_scaled(exact, assumptions) / _scaled(approx, assumptions))
+        return bool(sympy.limit(ratio, _EPS, 0) == 1)
 
 
 @dataclass(frozen=True)
@@ -108,7 +111,8 @@ def without_rounding(expr: sympy.Expr) -> sympy.Expr:
 
 def growth_exponent(leading: sympy.Expr, variable: sympy.Symbol) -> sympy.Expr:
     """The power of ``variable`` in a leading term (``N**2*d``: 2; ``log(N)``: 0)."""
-    return sympy.limit(sympy.log(sympy.Abs(leading)) / sympy.log(variable), variable, sympy.oo)
+    with time_budget(f"the order of {leading} in {variable}"):
+        return sympy.limit(sympy.log(sympy.Abs(leading)) / sympy.log(variable), variable, sympy.oo)
 
 
 def growth_order(expr: sympy.Expr, variable: sympy.Symbol) -> sympy.Expr:
@@ -116,7 +120,8 @@ def growth_order(expr: sympy.Expr, variable: sympy.Symbol) -> sympy.Expr:
     ``N**2*d**2/M`` for FlashAttention's HBM traffic in N (its Θ, with its coefficient)."""
     inverse = expr.xreplace({variable: 1 / _EPS})
     try:
-        lead = sympy.together(inverse).as_leading_term(_EPS)
+        with time_budget(f"the leading term in {variable}"):
+            lead = sympy.together(inverse).as_leading_term(_EPS)
     except (NotImplementedError, ValueError, TypeError) as exc:
         raise NotInvertibleError("order", str(variable), f"SymPy finds no leading term ({exc})") from exc
     return sympy.factor(lead.xreplace({_EPS: 1 / variable}))

@@ -14,6 +14,7 @@ from typing import Sequence
 import sympy
 
 from ._asymptotic import Assumption, leading_term
+from ._budget import time_budget
 from ._errors import MissingInputsError, NoSolutionError, NotInvertibleError, VerificationError
 from ._exact import close, holds, sign, value_at
 from ._model import CatalogMemo
@@ -111,7 +112,8 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
         hit = catalog.memo.bounds.get(key)
         if hit is None:
             try:
-                hit = tuple(sympy.solve(sympy.Eq(g, 0), t))
+                with time_budget(f"solving {cond.id} for {target}"):
+                    hit = tuple(sympy.solve(sympy.Eq(g, 0), t))
             except NotImplementedError as exc:
                 raise NotInvertibleError(cond.id, target, f"SymPy cannot isolate it ({exc})") from exc
             catalog.memo.bounds[key] = hit
@@ -156,7 +158,8 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
         hit = catalog.memo.bounds.get(key)
         if hit is None:
             try:
-                hit = tuple(sympy.solve(sympy.Eq(g_sym, 0), t))
+                with time_budget(f"solving {_cond.id} for {target}"):
+                    hit = tuple(sympy.solve(sympy.Eq(g_sym, 0), t))
             except NotImplementedError:
                 hit = ()
             catalog.memo.bounds[key] = hit

@@ -18,6 +18,7 @@ Hierarchy::
     ├── ContradictoryInputsError   (ValueError)  the givens violate a relation
     ├── NoSolutionError            (ValueError)  no real positive value satisfies the relations or conditions
     ├── NotInvertibleError         (ValueError)  a relation cannot be solved in closed form for a symbol
+    ├── TimeBudgetError            (TimeoutError) symbolic work that ran past its time budget
     ├── VerificationError          (ArithmeticError) an answer failed the substitute-back check
     ├── CatalogError               (ValueError)  a malformed catalog, problem or claims file (file and line)
     │   └── UnitBalanceError                     a relation whose two sides have different dimensions
@@ -39,6 +40,7 @@ __all__ = [
     "NotInvertibleError",
     "QuestionError",
     "TemplateError",
+    "TimeBudgetError",
     "UnitBalanceError",
     "UnitError",
     "UnknownNameError",
@@ -177,6 +179,16 @@ class NotInvertibleError(DeriveError, ValueError):
         self.reason = reason
         super().__init__(f"relation {relation} cannot be solved for {symbol}: {' '.join(reason.split())}; "
                          f"give {symbol} as an input, or ask for another quantity")
+
+
+class TimeBudgetError(DeriveError, TimeoutError):
+    """Symbolic work (solving, simplifying, a limit) that ran past its time budget; ``what`` says which."""
+
+    def __init__(self, what: str, seconds: float) -> None:
+        self.what = what
+        self.seconds = seconds
+        super().__init__(f"{what} took longer than {seconds:g} s, the time budget for symbolic work; "
+                         "simplify the relation, give that quantity as an input, or raise DERIVE_SYMBOLIC_SECONDS")
 
 
 class VerificationError(DeriveError, ArithmeticError):

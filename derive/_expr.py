@@ -186,7 +186,10 @@ def _parse(text: str, mode_what: str) -> ast.AST:
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
-        raise ExpressionError(f"malformed {mode_what} {text!r}", text=text) from exc
+        why = ("unbalanced parentheses" if text.count("(") != text.count(")")
+               else "too deeply nested" if isinstance(exc, (MemoryError, RecursionError))
+               else "not an arithmetic expression")
+        raise ExpressionError(f"malformed {mode_what} {text!r}: {why}", text=text) from exc
     return tree.body
 
 

@@ -22,6 +22,7 @@ from typing import Any, Iterable, Sequence
 from . import _units
 from ._cache import read_entry, write_entry
 from ._errors import CatalogError
+from ._files import read_user_file
 from ._model import Catalog
 from ._schema import TOP_FIELDS, build_catalog
 from ._yamlio import line_of
@@ -84,8 +85,8 @@ def _sources(formulas_dir: Path, extra: Iterable[str | os.PathLike]) -> tuple[Pa
             if not found:
                 raise CatalogError("no .yaml files in this folder", file=str(path))
             files.extend((p, str(p), True) for p in found)
-        elif path.is_file():
-            files.append((path, str(path), True))
+        elif path.exists():
+            files.append((path, str(path), True))       # read_user_file refuses a FIFO or a device
         else:
             raise CatalogError("no such file or folder", file=str(path))
     return units, files
@@ -116,10 +117,7 @@ def load_catalog(extra: Sequence[str | os.PathLike] = (), *, formulas_dir: str |
         digest.update(f"{module}:{st.st_mtime_ns}:{st.st_size}".encode())
     for path in [units_path] + [p for p, _, _ in files]:
         digest.update(str(path).encode())
-        try:
-            digest.update(path.read_bytes())
-        except OSError as exc:
-            raise CatalogError(f"cannot read file: {exc.strerror}", file=str(path)) from exc
+        digest.update(read_user_file(path))
     key = digest.hexdigest()
     if key in _loaded:
         return _loaded[key]

@@ -46,6 +46,11 @@ def _entry(name: dict, value: str, lang: str) -> str:
 NL = "\n"
 
 
+def _literal(label: dict) -> dict:
+    """A user's label shown as typed: ``$`` would start matplotlib's math mode."""
+    return {k: v.replace("$", r"\$") for k, v in label.items()}
+
+
 def _eng(unit: str):
     from matplotlib.ticker import EngFormatter
 
@@ -81,7 +86,7 @@ def draw_roofline(fig: "Figure", data: "RooflineData", lang: str) -> None:
         lows.extend(ys)
         ax.plot([op.intensity] * len(ys), ys, linestyle="none", marker=MARKERS[j % len(MARKERS)], ms=8,
                 mfc="white", mec="0.15", mew=1.4, gid=f"op:{op.key}", zorder=5,
-                label=_entry(op.label, op.intensity_text, lang))
+                label=_entry(_literal(op.label) if op.key.startswith("user:") else op.label, op.intensity_text, lang))
         ax.axvline(op.intensity, color="0.6", lw=0.6, ls=":", zorder=1)
     peak = max(c.ridge_flops for c in data.chips)
     ax.set_ylim(min(lows) / 4, peak * 3)

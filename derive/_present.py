@@ -207,10 +207,17 @@ def _base_text(value: sympy.Expr, dims: Dimension) -> str:
     return ""
 
 
-def _number(value: sympy.Expr) -> int | float:
+def _number(value: sympy.Expr) -> int | float | str:
+    """A JSON number: exact for integers, a float otherwise, and beyond a float's range a decimal
+    string of 17 significant digits (JSON has no infinity; ``exact`` keeps the exact value)."""
     if value.is_Integer:
         return int(value)
-    return float(value.evalf(17))
+    approx = value.evalf(17)
+    if approx.is_Float and (approx.is_zero or 1e-300 < abs(approx) < 1e300):
+        return float(approx)
+    from ._units import format_number
+
+    return format_number(value, 17)
 
 
 def _entry(catalog: Catalog, rid: str) -> Relation | Condition:

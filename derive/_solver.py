@@ -27,6 +27,7 @@ import sympy
 
 from ._asymptotic import Growth, growth_exponent, growth_order, is_leading_term, leading_term, without_rounding
 from ._bounds import find_bound
+from ._budget import symbolic_seconds, time_budget
 from ._errors import MissingInputsError, NoSolutionError, VerificationError
 from ._exact import holds, value_at
 from ._model import Catalog
@@ -77,7 +78,8 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
     for c in resolved.require:
         condition_of(catalog, c)            # inline inequalities are read here, once per catalog
     try:
-        solution = _solve(catalog, resolved)
+        with time_budget(f"answering {resolved.target}", seconds=3 * symbolic_seconds()):
+            solution = _solve(catalog, resolved)
     except MissingInputsError as exc:
         hint = _what_to_ask_instead(catalog, resolved, exc.missing)
         if not hint:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import sympy
 
+from ._budget import time_budget
 from ._errors import NoSolutionError, NotInvertibleError
 from ._exact import sign
 from ._model import Relation
@@ -54,7 +55,8 @@ def solve_interval(rel: Relation, name: str, values: dict[sympy.Symbol, sympy.Ex
     reduced = expr.xreplace({atom: _Z}).xreplace(values)
     if reduced.has(u):
         raise NotInvertibleError(rel.id, name, "it occurs inside and outside ceil/floor")
-    found = sympy.solve(sympy.Eq(reduced, 0), _Z)
+    with time_budget(f"solving {rel.id} for {name}"):
+        found = sympy.solve(sympy.Eq(reduced, 0), _Z)
     if len(found) != 1 or found[0].free_symbols:
         raise NotInvertibleError(rel.id, name, "the rounded part cannot be isolated")
     k = found[0]
@@ -66,7 +68,9 @@ def solve_interval(rel: Relation, name: str, values: dict[sympy.Symbol, sympy.Ex
     lo_k, hi_k = (k - 1, k) if what == "ceil" else (k, k + 1)
     ends = []
     for target in (lo_k, hi_k):
-        roots = [r for r in sympy.solve(sympy.Eq(inner, target), u) if r.is_real is not False and not r.has(sympy.I)]
+        with time_budget(f"solving {rel.id} for {name}"):
+            roots = [r for r in sympy.solve(sympy.Eq(inner, target), u)
+                     if r.is_real is not False and not r.has(sympy.I)]
         roots = [r for r in roots if not r.free_symbols and sign(r) >= 0] if target != 0 else [sympy.Integer(0)]
         if len(roots) != 1:
             raise NotInvertibleError(rel.id, name, f"{inner} = {target} has no single non-negative solution")

@@ -25,12 +25,14 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import sympy
 
+from ._budget import time_budget
 from ._errors import (
     ContradictoryInputsError,
     InputError,
     MissingInputsError,
     NoSolutionError,
     NotInvertibleError,
+    TimeBudgetError,
     VerificationError,
 )
 from ._exact import close, holds, relative, sign, value_at
@@ -68,11 +70,14 @@ def solve_relation_for(rel: Relation, name: str, regime: str | None = None,
         sols = (lhs,)
     else:
         try:
-            raw = sympy.solve(sympy.Eq(lhs, rhs), sym, dict=False)
+            with time_budget(f"solving {rel.id} for {name}"):
+                raw = sympy.solve(sympy.Eq(lhs, rhs), sym, dict=False)
+                sols = tuple(s for s in raw if not isinstance(s, (sympy.Piecewise,)) and s.is_positive is not False
+                             and not s.has(sympy.I))
         except (NotImplementedError, ValueError, TypeError) as exc:
             raise NotInvertibleError(rel.id, name, f"SymPy cannot isolate it ({exc})") from exc
-        sols = tuple(s for s in raw if not isinstance(s, (sympy.Piecewise,)) and s.is_positive is not False
-                     and not s.has(sympy.I))
+        except TimeBudgetError as exc:
+            raise NotInvertibleError(rel.id, name, f"SymPy found no closed form within {exc.seconds:g} s") from exc
         if not sols:
             raise NotInvertibleError(rel.id, name, "no positive real closed form")
     if memo is not None:
@@ -87,10 +92,14 @@ def solve_block(rels: Sequence[Relation], names: Sequence[str], memo: CatalogMem
         return [dict(zip(names, sol)) for sol in hit]
     syms = [sympy.Symbol(n, positive=True) for n in names]
     try:
-        raw = sympy.solve([sympy.Eq(r.lhs, r.rhs) for r in rels], syms, dict=True)
+        with time_budget(f"solving {' + '.join(r.id for r in rels)} for {', '.join(names)}"):
+            raw = sympy.solve([sympy.Eq(r.lhs, r.rhs) for r in rels], syms, dict=True)
     except (NotImplementedError, ValueError, TypeError) as exc:
         raise NotInvertibleError("+".join(r.id for r in rels), ", ".join(names),
                                  f"SymPy cannot solve the system ({exc})") from exc
+    except TimeBudgetError as exc:
+        raise NotInvertibleError("+".join(r.id for r in rels), ", ".join(names),
+                                 f"SymPy found no closed form within {exc.seconds:g} s") from exc
     sols = []
     for sol in raw:
         if all(s in sol for s in syms):

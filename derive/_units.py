@@ -179,7 +179,7 @@ class UnitTable:
         except UnitError:
             raise
         except DeriveError as exc:
-            reason = exc.message.replace(f" in {what} {source!r}", "")
+            reason = exc.message.replace(f" in {what} {source!r}", "").replace(f"malformed {what} {source!r}: ", "")
             raise ExpressionError(f"malformed {what} {text!r}: {reason}", text=text) from exc
         value, dims = _evaluate_units(expr, {sym: self.unit_name(n, text) for n, sym in names.items()}, text)
         if value == 0 and names and what == "value":
@@ -323,6 +323,23 @@ def _short_decimal(x: sympy.Rational, max_digits: int = 6) -> str | None:
     return f"{sign}{whole:,}" + (f".{frac_text}" if frac_text else "")
 
 
+_FLOAT_SAFE = (1e-300, 1e300)
+
+
+def _scientific(x: sympy.Basic, digits: int) -> str:
+    """``x`` in the form ``1.23e4567`` with ``digits`` significant figures, for any magnitude."""
+    import mpmath
+
+    value = x.evalf(digits + 10)
+    if not value.is_Float and not value.is_Integer and not value.is_Rational:
+        return str(value)                   # oo, zoo, nan: say what it is
+    with mpmath.workdps(digits + 10):
+        mant, _, exp = mpmath.nstr(mpmath.mpf(str(value)), digits, min_fixed=1, max_fixed=0).partition("e")
+    if "." in mant:
+        mant = mant.rstrip("0").rstrip(".")
+    return f"{mant}e{int(exp)}" if exp else mant
+
+
 def format_number(x: float | int | Fraction | sympy.Basic, digits: int = 4) -> str:
     """A number to ``digits`` significant figures, or exactly when it is a short decimal.
 
@@ -339,13 +356,22 @@ def format_number(x: float | int | Fraction | sympy.Basic, digits: int = 4) -> s
                 return exact
             x = float(x.evalf(30))
         else:
-            x = float(x.evalf(30))
+            v = x.evalf(30)
+            if v.is_zero:
+                return "0"
+            if not v.is_Float or not _FLOAT_SAFE[0] < abs(v) < _FLOAT_SAFE[1]:
+                return _scientific(v, digits)       # beyond a float's range: exactly, in scientific form
+            x = float(v)
     if isinstance(x, Fraction) and x.denominator == 1:
         x = int(x.numerator)
     if isinstance(x, int):
         if abs(x) < 10**7:
             return f"{x:,}"
+        if abs(x) >= 10**300:
+            return _scientific(sympy.Integer(x), digits)
         x = float(x)
+    if isinstance(x, Fraction) and not x == 0 and not _FLOAT_SAFE[0] < abs(x) < _FLOAT_SAFE[1]:
+        return _scientific(sympy.Rational(x.numerator, x.denominator), digits)
     xf = float(x)
     if xf != xf or xf in (float("inf"), float("-inf")):
         return str(xf)

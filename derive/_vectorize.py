@@ -300,6 +300,12 @@ def _lambdify(args: Sequence["sympy.Symbol"], expr: "sympy.Expr", extra: Mapping
     elementwise = {"derive_max": lambda *a: functools.reduce(np.maximum, a),
                    "derive_min": lambda *a: functools.reduce(np.minimum, a)}
     expr = expr.replace(sympy.Max, sympy.Function("derive_max")).replace(sympy.Min, sympy.Function("derive_min"))
+    # an exact constant beyond a float's range is written as a float literal (inf or 0 in NumPy, which
+    # the sweep reports) rather than as a Python int that NumPy cannot convert
+    huge = {n: sympy.Float(n, 17) for n in expr.atoms(sympy.Rational)
+            if n != 0 and not 1e-300 < abs(n) < 1e300}
+    if huge:
+        expr = expr.xreplace(huge)
     modules: list[Any] = [dict(extra or {}, **elementwise), "numpy"]
     return sympy.lambdify(list(args), expr, modules=modules, cse=True, docstring_limit=0)
 

@@ -79,13 +79,10 @@ def read_yaml(path: Path, display: str | None = None) -> Any:
     """Parse one YAML file; a syntax error becomes a :class:`CatalogError` with file and line."""
     import yaml  # deferred: only needed when a catalog is (re)built
 
+    from ._files import read_user_file
+
     name = display or str(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CatalogError(f"cannot read file: {exc.strerror or exc}", file=name) from exc
-    if len(data) > MAX_FILE_BYTES:
-        raise CatalogError(f"file is larger than {MAX_FILE_BYTES} bytes", file=name)
+    data = read_user_file(path, name, MAX_FILE_BYTES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

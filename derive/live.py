@@ -432,10 +432,12 @@ def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None
     if units not in ("si", "iec"):
         raise InputError(f"unknown unit system {units!r}; choose si or iec")
     if text is None:
+        from ._files import read_user_file
+
         try:
-            text = source.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot read {source}: {exc.strerror or exc}") from exc
+            text = read_user_file(source).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(f"cannot read {source}: it is not UTF-8 text") from exc
     if catalog is None:
         from ._loader import load_catalog
 

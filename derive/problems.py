@@ -165,8 +165,9 @@ def read_question(file: str, raw: Any, catalog: Catalog, *, qid: str,
             tol = float(str(tol))
         except ValueError as exc:
             raise _err(file, tol, "tolerance is a number (a relative error, e.g. 0.01)", qid) from exc
-        if not tol >= 0:
-            raise _err(file, raw.get("tolerance"), "tolerance must not be negative", qid)
+        if not 0 <= tol <= 1:      # nan and inf fail too
+            raise _err(file, raw.get("tolerance"), "tolerance is a relative error from 0 to 1 (e.g. 0.01 for 1%)",
+                       qid)
     try:
         question = Question.of(target, {str(k): str(v) for k, v in given.items()}, hw=str(hw) if hw else None,
                                model=str(model) if model else None, presets=presets,

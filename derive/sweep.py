@@ -49,6 +49,7 @@ __all__ = ["Axis", "SweepResult", "parse_axis", "sweep"]
 
 MAX_POINTS = 50_000_000      # a bigger grid is refused (memory: several float64 arrays of this size)
 MAX_AXIS = 10_000_000
+MAX_VERIFY = 100              # grid points re-solved exactly (each is a full engine answer)
 _CHUNK = 1 << 16             # rows per np.savetxt call
 _SPEC = re.compile(r"^([^:]+):([^:]+):\s*(\d+)\s*(?::\s*(log|lin)\s*)?$")
 
@@ -267,6 +268,9 @@ def sweep(question: "Question | str", axes: Mapping[str, Any], given: Mapping[st
         catalog = load_catalog()
     if not axes:
         raise InputError("nothing to sweep: give at least one NAME=START:STOP:NUM")
+    if isinstance(verify, bool) or not isinstance(verify, int) or not 0 <= verify <= MAX_VERIFY:
+        raise InputError(f"`verify` is the number of grid points to re-solve exactly: from 0 to {MAX_VERIFY}, "
+                         f"not {verify!r}", name="verify")
     if grid not in ("outer", "zip"):
         raise InputError(f"grid must be 'outer' or 'zip', not {grid!r}")
     parsed = [parse_axis(name, spec, catalog) for name, spec in axes.items()]
@@ -298,9 +302,19 @@ def sweep(question: "Question | str", axes: Mapping[str, Any], given: Mapping[st
     else:
         arrays = [a.values.reshape([-1 if j == i else 1 for j in range(len(shape))]) for i, a in enumerate(parsed)]
     values = np.ascontiguousarray(compiled(*arrays))
+    _check_float_range(values, reference)
     result = replace(result, target=reference.target, unit=reference.unit, values=values, reference=reference,
                      compiled=compiled)
     return replace(result, verified=result.verify(verify)) if verify else result
+
+
+def _check_float_range(values: np.ndarray, reference: "Solution") -> None:
+    """A sweep writes 64-bit floats: refuse a grid whose values overflow them rather than print inf."""
+    import numpy as np
+
+    if np.isinf(values).any():
+        raise InputError(f"some values of {reference.target} on this grid are beyond a 64-bit float's range "
+                         "(about 1.8e308), which a sweep writes; ask derive solve for a point's exact value")
 
 
 def _compile(reference: "Solution", names: Sequence[str]) -> "Vectorized":

@@ -346,12 +346,13 @@ def test_live_source_errors_name_file_and_line(tmp_path):
 
 def test_every_user_error_class_is_provoked_above():
     provoked = {p.values[2] for p in QUESTION_MISTAKES} | {NotInvertibleError, CatalogError, UnitBalanceError,
-                                                           TemplateError}
+                                                           TemplateError,
+                                                           _errors.TimeBudgetError}   # tests/test_budgets.py
     classes = {getattr(_errors, n) for n in _errors.__all__} - {DeriveError, _errors.VerificationError}
     assert classes <= provoked | {DeriveError}, classes - provoked
     for cls in classes | {_errors.VerificationError}:
         assert issubclass(cls, DeriveError)
-        assert any(issubclass(cls, b) for b in (KeyError, ValueError, ArithmeticError, TypeError))
+        assert any(issubclass(cls, b) for b in (KeyError, ValueError, ArithmeticError, TypeError, TimeoutError))
 
 
 PLUGIN = """

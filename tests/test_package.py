@@ -134,6 +134,7 @@ def _one_of_each() -> list[derive.DeriveError]:
         E.CatalogError("bad entry", file="formulas/x.yaml", line=12, entry="x"),
         E.UnitBalanceError(file="x.yaml", line=3, entry="r", left_unit="B", right_unit="s", detail="d"),
         E.TemplateError("bad template", file="t.md.j2", line=4),
+        E.TimeBudgetError("solving slow_power for xc", 10.0),
     ]
 
 

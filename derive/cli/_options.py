@@ -28,7 +28,7 @@ FLAGS = {
     "bound": "--max/--min", "bound=max": "--max", "bound=min": "--min", "require": "--require",
     "multiple_of": "--multiple-of", "rounding": "--no-round", "format": "--format", "lang": "--lang",
     "units": "--units", "unit": "--unit", "assume": "--assume",
-    "templates": "--templates", "points": "--point", "seq_lens": "--seq-len", "grid": "--zip",
+    "templates": "--templates", "points": "--point", "seq_lens": "--seq-len", "grid": "--zip", "verify": "--verify",
 }
 
 

@@ -1,0 +1,138 @@
+"""Budgets for what a user supplies, and numbers beyond a float (issue 16, items 5, 7, 9, 10).
+
+Each case is a reproducer from the issue: it must end quickly with one ``derive: error:``
+line and exit 2, or print the exact value, never hang, overflow or trace back.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+
+from derive import TimeBudgetError
+from derive._budget import time_budget
+
+SLOW = """
+quantities:
+{quantities}
+relations:
+  - id: slow_power
+    equation: xa = xb * xc**4096
+    name: {{en: a slow power, zh: 高次幂}}
+    meaning: {{en: SymPy takes tens of seconds to solve it for xc, zh: SymPy 求解 xc 需要几十秒}}
+    source: scaling-book-tpus
+  - id: tiny_power
+    equation: xd = xb / xc**4096
+    name: {{en: a tiny power, zh: 负高次幂}}
+    meaning: {{en: far below a float, zh: 远小于浮点数下限}}
+    source: scaling-book-tpus
+"""
+QUANTITY = """  - id: {id}
+    symbol: {id}
+    unit: '1'
+    name: {{en: {id}, zh: {id}}}
+    meaning: {{en: {id}, zh: {id}}}
+    source: scaling-book-tpus
+"""
+
+
+@pytest.fixture
+def slow_formulas(tmp_path):
+    path = tmp_path / "slow.yaml"
+    path.write_text(SLOW.format(quantities="".join(QUANTITY.format(id=q) for q in ("xa", "xb", "xc", "xd"))),
+                    encoding="utf-8")
+    return path
+
+
+def _one_error_line(run) -> str:
+    assert run.code == 2, (run.code, run.err)
+    assert run.err.startswith("derive: error: ") and run.err.count("\n") == 1, run.err
+    return run.err
+
+
+def test_a_slow_symbolic_solve_stops_at_its_budget_naming_the_relation(cli, slow_formulas):
+    start = time.monotonic()
+    run = cli("solve", "xc", "xa=2", "xb=3", "--formulas", str(slow_formulas),
+              env={"DERIVE_SYMBOLIC_SECONDS": "1"}, timeout=60)
+    err = _one_error_line(run)
+    assert "slow_power" in err and "1 s" in err
+    assert time.monotonic() - start < 30            # the 30-60 s solve was cut off
+
+
+def test_budget_setting_is_checked(cli):
+    err = _one_error_line(cli("solve", "critical_ai", "--hw", "a100", env={"DERIVE_SYMBOLIC_SECONDS": "forever"}))
+    assert "DERIVE_SYMBOLIC_SECONDS" in err
+
+
+def test_nested_budgets_keep_the_sooner_deadline_and_rearm_the_outer_one():
+    with pytest.raises(TimeBudgetError) as caught:
+        with time_budget("outer work", seconds=0.6):
+            with time_budget("inner work", seconds=5):      # the outer deadline is sooner
+                time.sleep(2)
+    assert caught.value.what == "outer work"
+    with pytest.raises(TimeBudgetError) as caught:
+        with time_budget("outer work", seconds=0.8):
+            with time_budget("inner work", seconds=0.2):
+                pass                                            # inner finishes; the outer still fires
+            time.sleep(2)
+    assert caught.value.what == "outer work"
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_results_beyond_float_range_print_exactly(cli, slow_formulas):
+    run = cli("solve", "xa", "xc=2", "xb=3", "--formulas", str(slow_formulas))
+    assert run.code == 0, run.err
+    assert run.out.startswith("xa = 3.133e1233")          # 3 * 2**4096
+    run = cli("solve", "xd", "xc=2", "xb=3", "--formulas", str(slow_formulas), "--format", "json")
+    assert run.code == 0, run.err
+    assert run.json["value"] == "2.8724932382856556e-1233" and run.json["display"] == "2.872e-1233"
+
+
+def test_built_in_conv_flops_at_the_input_limits(cli):
+    inputs = [f"{n}=1e60" for n in ("conv_height", "conv_width", "conv_kernel", "channels_in", "channels_out",
+                                    "matmul_rows")]
+    run = cli("solve", "conv_flops", *inputs)
+    assert run.code == 0 and "2e402 EFLOP" in run.out and "every relation holds" in run.out
+    err = _one_error_line(cli("sweep", "conv_flops", "conv_height=1e59:1e60:3", *inputs[1:]))
+    assert "float" in err
+
+
+@pytest.mark.parametrize("args, says", [
+    (("solve", "critical_ai", "--hw", "a100", "hbm_bw=2 TB/(s"), "unbalanced parentheses"),
+    (("solve", "critical_ai", "--hw", "a100", "hbm_bw=1 EB^9999999/s"), "too large"),
+    (("sweep", "critical_ai_hbm", "peak_flops=1e14:2e14:3", "hbm_bw=1e12", "--verify", "1000000000"), "--verify"),
+    (("sweep", "critical_ai_hbm", "peak_flops=1e14:2e14:3", "hbm_bw=1e12", "--verify", "-1"), "--verify"),
+])
+def test_bad_inputs_get_one_line_and_exit_2(cli, args, says):
+    assert says in _one_error_line(cli(*args, timeout=60))
+
+
+@pytest.mark.parametrize("tolerance", ["inf", "nan", "-1", "1e400"])
+def test_claims_tolerance_must_be_a_relative_error(cli, tmp_path, tolerance):
+    claims = tmp_path / "c.yaml"
+    claims.write_text("chapter: seed-bandwidth-wall\ntitle: {en: t, zh: t}\nclaims:\n  - id: a\n    quote: x\n"
+                      f"    stated: 156 FLOP/B\n    solve: critical_ai\n    hw: a100\n    tolerance: {tolerance}\n",
+                      encoding="utf-8")
+    assert "tolerance" in _one_error_line(cli("check", str(claims)))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+@pytest.mark.parametrize("command", [("solve", "critical_ai", "--hw", "a100", "--formulas", "{dir}"),
+                                     ("solve", "critical_ai", "--hw", "a100", "--formulas", "{dir}/f.yaml"),
+                                     ("check", "{dir}/f.yaml"), ("report", "{dir}/f.yaml"),
+                                     ("render", "{dir}/f.md")])
+def test_a_fifo_is_refused_not_waited_on(cli, tmp_path, command):
+    os.mkfifo(tmp_path / "f.yaml")
+    os.mkfifo(tmp_path / "f.md")
+    err = _one_error_line(cli(*(a.format(dir=tmp_path) for a in command), timeout=30))
+    assert "not a regular file" in err
+
+
+def test_point_labels_are_shown_as_typed(cli, tmp_path):
+    out = tmp_path / "p.svg"
+    run = cli("plot", "roofline", "--hw", "a100", "--point", r"$\frac{a$=12", "-o", str(out))
+    assert run.code == 0, run.err
+    assert out.stat().st_size > 0
