@@ -35,6 +35,8 @@ NOT_INVERTIBLE: dict[tuple[str, str], str] = {
     # hosts are whole machines: ceil(chips / chips per host)
     ("num_hosts", "num_devices"): "ceil(N / chips per host): many chip counts need the same hosts",
     ("num_hosts", "chips_per_host"): "ceil(N / chips per host): many host sizes give the same count",
+    # the farthest chip on a ring is floor(N/2) hops away: a ring of 2k and of 2k + 1 chips give the same k
+    ("torus_axis_max_hops", "axis_size"): "floor(N / 2): an even and an odd axis give the same longest distance",
 }
 
 

@@ -1,0 +1,100 @@
+"""The networking numbers of the Scaling Book's GPU chapter, checked by ``derive check``: verdict and value of each.
+
+Worked out by hand from the chapter's inputs (NVLink 25 GB/s per link each way, 18 links per H100 GPU,
+64-port NVSwitches and 64-port 400 Gbps InfiniBand switches, 8 GPUs and 400 GB/s of egress per node,
+C = 990e12 FLOP/s for an H100 and 2250e12 for a B200), independently of the engine.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+
+from derive.check import VERDICTS, check_claims
+
+ROOT = Path(__file__).resolve().parent.parent
+CLAIMS = ROOT / "reports" / "claims" / "scaling-book-gpus.yaml"
+
+GBs = 10**9                       # GB/s in B/s
+TBs = 10**12
+NVLINK_GPU = 18 * 25              # GB/s
+IB_PORT = 50                      # GB/s: 400 Gbps
+IB_SWITCH = 64 * IB_PORT          # GB/s
+
+EXPECTED: dict[str, tuple[str, F, bool]] = {
+    "h100-nvlink-link": ("constant", F(25), True),
+    "b200-nvlink-link": ("constant", F(50), True),
+    "h100-nvlink-per-gpu": ("reproduced", F(18 * 25), True),
+    "a100-nvlink-per-gpu": ("reproduced", F(12 * 25), True),
+    "b200-nvlink-per-gpu": ("reproduced", F(18 * 50), True),
+    "h100-node-switch-bw": ("reproduced", F(4 * 64 * 25, 1000), True),
+    "nvswitch-bw": ("reproduced", F(64 * 25, 1000), True),
+    "node-gpu-bw": ("reproduced", F(8 * NVLINK_GPU, 1000), True),
+    "node-peak-bw": ("reproduced", F(8 * NVLINK_GPU, 1000), True),           # below the switches' 6.4
+    "node-bisection": ("reproduced", F(8 * NVLINK_GPU, 1000), True),
+    "q2-3-array-bytes": ("convention", F(4096 * 65536 * 2, 10**6), True),    # 536.9 MB = 512 MiB
+    "q2-3-allgather-node": ("reproduced", F(4096 * 65536 * 2 * 7 * 1000, 8 * NVLINK_GPU * GBs), True),
+    "nic-per-gpu": ("constant", F(400), True),
+    "node-egress": ("reproduced", F(8 * IB_PORT), True),
+    "superpod-gpus": ("reproduced", F(128 * 8), True),
+    "superpod-sus": ("reproduced", F(128, 32), True),
+    "superpod-switches": ("reproduced", F(128 * 4 + 4 * 8 + 16), True),
+    "ib-switch-bw": ("reproduced", F(IB_SWITCH, 1000), True),
+    "leaf-level-bw": ("reproduced", F(32 * 8 * IB_PORT, 1000), True),
+    "su-uplink-bw": ("reproduced", F(8 * 16 * 2 * IB_PORT, 1000), True),
+    "spine-bw": ("reproduced", F(16 * IB_SWITCH, 1000), True),
+    "spine-per-node": ("reproduced", F(16 * IB_SWITCH, 128), True),
+    "appb-spine-bw": ("erratum", F(16 * IB_SWITCH, 1000), False),            # 51.2, stated 25.6
+    "v5p-egress-all-axes": ("reproduced", F(6 * 90), True),
+    "gb200-node-egress": ("reproduced", F(72 * IB_PORT, 1000), True),
+    "pop1-allgather-precise": ("reproduced", F(2 * 1024 * 16384 * 7 * 10**6, 8 * NVLINK_GPU * GBs), True),
+    "ring-level-node": ("reproduced", F(8 * 450, 7), True),
+    "ring-level-leaf": ("reproduced", F(32 * 400, 31), True),
+    "ring-level-spine": ("reproduced", F(4 * 128, 3 * 10), True),
+    "two-node-scaleout-ring": ("reproduced", F(2 * 400), True),
+    "dp-critical-batch-node": ("reproduced", F(990 * 10**12, 450 * GBs), True),
+    "dp-critical-batch-beyond": ("reproduced", F(990 * 10**12, 400 * GBs), True),
+    "dp-tpu-850": ("reproduced", F(459 * 10**12, 3 * 180 * GBs), True),
+    "dp-deepseek-3300": ("reproduced", F(990 * 10**12, 300 * GBs), True),
+    "takeaway-dp-2500": ("reproduced", F(990 * 10**12, 400 * GBs), True),
+    "q5-1-b200-tp-alpha": ("reproduced", F(2250 * 10**12, 900 * GBs), True),
+    "q5-1-b200-dp": ("reproduced", F(2250 * 10**12, 400 * GBs), True),
+    "q5-2-3c-pp-roofline": ("reproduced", F(990 * 10**12, 3200 * GBs), True),
+}
+
+
+@pytest.fixture(scope="module")
+def results(catalog):
+    return {r.claim.id: r for r in check_claims(CLAIMS, catalog)}
+
+
+def test_every_claim_is_listed_here(results):
+    assert list(results) == list(EXPECTED)
+
+
+@pytest.mark.parametrize("claim_id", list(EXPECTED))
+def test_verdict_and_value(results, claim_id):
+    verdict, value, agrees = EXPECTED[claim_id]
+    r = results[claim_id]
+    assert (r.verdict, r.computed, r.agrees) == (verdict, value, agrees)
+
+
+def test_the_spine_erratum_says_the_correct_value(results):
+    from derive.check import computed_text, note_text
+
+    r = results["appb-spine-bw"]
+    assert computed_text(r) == "51.2 TB/s"
+    assert "the correct value is 51.2 TB/s" in note_text(r, "en")
+    assert results["node-peak-bw"].regime == "gpu_link_bound"
+
+
+def test_cli_summary_line_matches_the_reports_readme(cli):
+    out = cli("check", str(CLAIMS.relative_to(ROOT)))
+    assert out.code == 0, out.err
+    summary = out.out.strip().splitlines()[-1]
+    counts = {v: sum(1 for e in EXPECTED.values() if e[0] == v) for v in VERDICTS}
+    assert summary == (f"{len(EXPECTED)} claims: {counts['reproduced']} reproduced, {counts['convention']} convention, "
+                       f"{counts['erratum']} erratum, {counts['constant']} constant")
+    assert summary in (ROOT / "reports" / "README.md").read_text(encoding="utf-8")
