@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 import sympy
 
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from ._units import UnitTable
 
 __all__ = [
-    "Catalog", "CatalogMemo", "Condition", "Example", "Preset", "PresetValue", "Quantity", "Reference", "Regime",
+    "Catalog", "CatalogMemo", "Condition", "Example", "Override", "Preset", "PresetValue", "Quantity", "Reference",
+    "Regime",
     "Relation", "Source", "Text",
 ]
 
@@ -240,6 +241,19 @@ class Preset:
     line: int = 0
 
 
+@dataclass(frozen=True)
+class Override:
+    """A built-in entry that a user's file replaced with ``override: true``.
+
+    Every answer, write-up and claim verdict that uses it names it, so a changed constant
+    or relation never passes for the built-in one."""
+
+    kind: str           # quantity, relation, condition, preset or reference
+    id: str
+    file: str           # the user's file that replaced it
+    replaced: str       # the built-in file it came from
+
+
 class CatalogMemo:
     """Memo tables that depend on one catalog's content, owned by that catalog.
 
@@ -286,6 +300,7 @@ class Catalog:
     files: tuple[str, ...] = ()
     unit_table: "UnitTable | None" = field(default=None, repr=False)
     _by_symbol: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    overrides: dict[str, Override] = field(default_factory=dict)     # "kind:id" -> what replaced it
     memo: CatalogMemo = field(default_factory=CatalogMemo, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -313,6 +328,15 @@ class Catalog:
             for s in rel.symbols:
                 by.setdefault(s, []).append(rel.id)
         self._by_symbol = {k: tuple(v) for k, v in by.items()}
+
+    def overrides_in(self, *, quantities: Iterable[str] = (), relations: Iterable[str] = (),
+                     conditions: Iterable[str] = (), presets: Iterable[str] = ()) -> tuple[Override, ...]:
+        """The overridden built-ins among these ids (in the order kind, id)."""
+        if not self.overrides:
+            return ()
+        wanted = {f"{kind}:{i}" for kind, ids in (("quantity", quantities), ("relation", relations),
+                                                 ("condition", conditions), ("preset", presets)) for i in ids}
+        return tuple(self.overrides[k] for k in sorted(wanted & self.overrides.keys()))
 
     def relations_with(self, quantity_id: str) -> tuple[str, ...]:
         return self._by_symbol.get(quantity_id, ())

@@ -27,6 +27,7 @@ def record_types() -> dict[str, type]:
         Catalog,
         Condition,
         Example,
+        Override,
         Preset,
         PresetValue,
         Quantity,
@@ -39,7 +40,7 @@ def record_types() -> dict[str, type]:
     from ._question import Question
     from ._units import Dimension
 
-    kinds: list[type] = [Catalog, Condition, Example, Preset, PresetValue, Quantity, Reference, Regime,
+    kinds: list[type] = [Catalog, Condition, Example, Override, Preset, PresetValue, Quantity, Reference, Regime,
                          Relation, Source, Text, Question, Dimension]
     return {k.__name__: k for k in kinds}
 

@@ -23,6 +23,7 @@ from ._model import (
     Catalog,
     Condition,
     Example,
+    Override,
     Preset,
     PresetValue,
     Quantity,
@@ -385,6 +386,12 @@ def _claim(build: _Build, ctx: _Ctx, table: dict, ident: str, entry: Any, what: 
     """Register ``ident`` in ``table``; a clash is an error unless a user entry says override: true."""
     if ident in table:
         if ctx.overridable and str(entry.get("override", "")).lower() == "true":
+            key = f"{what}:{ident}"
+            replaced = build.origin.get(key, "the built-in catalog")
+            if key in build.catalog.overrides:      # overridden twice: the built-in is what was replaced
+                replaced = build.catalog.overrides[key].replaced
+            build.catalog.overrides[key] = Override(what, ident, ctx.file, replaced)
+            build.origin[key] = ctx.file
             return
         where = build.origin.get(f"{what}:{ident}", "another file")
         hint = " (add 'override: true' to replace the built-in entry)" if ctx.overridable else ""

@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
 import sympy
@@ -85,8 +86,29 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
         if not hint:
             raise
         raise MissingInputsError(exc.target, exc.missing, "; ".join(p for p in (exc.hint, hint) if p)) from None
+    solution = _with_override_notes(catalog, solution)
     catalog.memo.remember_answer(key, solution)
     return solution
+
+
+_KIND_WORDS = {"quantity": ("quantity", "物理量"), "relation": ("relation", "关系式"),
+               "condition": ("condition", "条件"), "preset": ("preset", "预设")}
+
+
+def _with_override_notes(catalog: Catalog, solution: Solution) -> Solution:
+    """A note for each overridden built-in the answer uses (a user's ``override: true``)."""
+    if not catalog.overrides:
+        return solution
+    presets = {g.origin.partition(":")[2] for g in solution.given if ":" in g.origin}
+    quantities = {solution.target, *(g.name for g in solution.given),
+                  *(n for st in solution.steps for n in st.solved_for)}
+    used = catalog.overrides_in(quantities=quantities, relations=solution.relations_used,
+                                conditions=solution.require, presets=presets)
+    if not used:
+        return solution
+    notes = tuple(Note.of("catalog_override", what=dict(zip(("en", "zh"), _KIND_WORDS[o.kind])), id=o.id,
+                          file=o.file, replaced=o.replaced) for o in used)
+    return replace(solution, notes=tuple(solution.notes) + notes)
 
 
 def _what_to_ask_instead(catalog: Catalog, question: Question, missing: Sequence[str]) -> str:

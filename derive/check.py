@@ -57,7 +57,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
@@ -72,7 +72,7 @@ if TYPE_CHECKING:
 
     import sympy
 
-    from ._model import Catalog, Text
+    from ._model import Catalog, Override, Text
     from ._question import Question
 
 __all__ = ["Claim", "ClaimResult", "ClaimsFile", "VERDICTS", "agrees", "check_claims", "load_claims",
@@ -162,6 +162,7 @@ class ClaimResult:
     relations: tuple[str, ...] = ()       # relations used by the derivation
     regime: str | None = None
     growth: str = ""                      # an order claim: the derived order, Θ(...)
+    overrides: tuple["Override", ...] = ()  # overridden built-ins the verdict rests on
 
     @property
     def error(self) -> Fraction:
@@ -196,6 +197,9 @@ class ClaimResult:
             out["convention"] = {"en": self.convention.en, "zh": self.convention.zh}
         if self.preset:
             out["preset"] = self.preset
+        if self.overrides:
+            out["overrides"] = [{"kind": o.kind, "id": o.id, "file": o.file, "replaced": o.replaced}
+                                for o in self.overrides]
         return out
 
 
@@ -458,7 +462,28 @@ def _derive(claim: Claim, question: "Question", catalog: "Catalog", file: str, l
 
 
 def evaluate(claim: Claim, catalog: "Catalog", file: str = "") -> ClaimResult:
-    """The verdict on one claim."""
+    """The verdict on one claim, naming any overridden built-in it rests on."""
+    result = _verdict(claim, catalog, file)
+    if not catalog.overrides:
+        return result
+    questions = [q for q in (claim.question, *(c.question for c in claim.conventions)) if q is not None]
+    touched = set(catalog.overrides_in(presets=[result.preset] if result.preset else (),
+                                       quantities=[claim.quantity], relations=result.relations))
+    for q in questions:
+        for preset in (q.hw, q.model, *q.presets):
+            if preset:
+                touched.update(catalog.overrides_in(presets=[preset]))
+        try:
+            sol = _derive(claim, q, catalog, file) if claim.order_in is None else None
+        except CatalogError:
+            sol = None
+        if sol is not None:
+            touched.update(o for o in catalog.overrides.values()
+                           if any(n.kind == "catalog_override" and n.get("id") == o.id for n in sol.notes))
+    return replace(result, overrides=tuple(sorted(touched, key=lambda o: (o.kind, o.id))))
+
+
+def _verdict(claim: Claim, catalog: "Catalog", file: str = "") -> ClaimResult:
     stated = claim.stated
     if claim.preset is not None:
         pv = catalog.presets[claim.preset].values[claim.quantity]
@@ -607,6 +632,9 @@ def note_text(result: ClaimResult, lang: str = "en", templates: str | None = Non
                          convention=result.convention.get(lang) if result.convention else ""))
     if c.note is not None:
         parts.append(c.note.get(lang))
+    for o in result.overrides:
+        parts.append(msg("check_note_overridden", lang, kind=msg(f"check_kind_{o.kind}", lang), id=o.id,
+                         file=o.file, replaced=o.replaced))
     return msg("check_sentence_sep", lang).join(parts)
 
 
@@ -623,6 +651,10 @@ def render_text(results: Sequence[ClaimResult], file: str, chapter: str, lang: s
         rows.append({"id": r.claim.id, "verdict": r.verdict, "quote": r.claim.quote, "where": r.claim.where,
                      "stated": r.claim.stated.text, "computed": computed_text(r),
                      "note": note_text(r, lang, templates)})
+    overridden = sorted({o for r in results for o in r.overrides}, key=lambda o: (o.kind, o.id))
     return render_template("check.txt.j2", {"rows": rows, "lang": lang, "file": file, "chapter": chapter,
                                             "counts": summary_counts(results), "total": len(results),
-                                            "verdicts": list(VERDICTS)}, templates=templates)
+                                            "verdicts": list(VERDICTS),
+                                            "overridden": [{"kind": o.kind, "id": o.id, "file": o.file,
+                                                            "n": sum(o in r.overrides for r in results)}
+                                                           for o in overridden]}, templates=templates)

@@ -22,6 +22,9 @@ def run(args: argparse.Namespace) -> int:
     found = catalog.entry(args.id)
     rows = [entry_json(e) for e in found]
     for row, entry in zip(rows, found):
+        override = catalog.overrides.get(f"{row['kind']}:{entry.id}")
+        if override is not None:
+            row["overridden_by"] = {"file": override.file, "replaced": override.replaced}
         if row["kind"] == "quantity":
             row["relations"] = list(catalog.relations_with(entry.id))
             row["conditions"] = [c.id for c in catalog.conditions.values() if entry.id in c.symbols]

@@ -1,0 +1,103 @@
+"""Overrides that show (issue 16, item 8): a user's ``override: true`` is named by every
+answer, write-up and claim verdict that uses it, with the file that made it."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT
+
+DOUBLED_RIDGE = """
+relations:
+  - id: critical_ai_hbm
+    override: true
+    equation: critical_ai_hbm = 2 * peak_flops / hbm_bw
+    name: {en: a doubled ridge point, zh: 加倍的拐点}
+    meaning: {en: twice the ridge, zh: 两倍拐点}
+    source: scaling-book-rooflines
+"""
+MY_A100 = """
+presets:
+  - id: a100
+    override: true
+    extends: a100-2039
+    kind: hw
+    name: {en: my A100, zh: 我的 A100}
+    source: nvidia-a100
+    values:
+      peak_flops: 624 TFLOP/s
+"""
+CLAIMS = str(ROOT / "reports" / "claims" / "bandwidth-wall.yaml")
+
+
+@pytest.fixture
+def doubled(tmp_path):
+    path = tmp_path / "doubled.yaml"
+    path.write_text(DOUBLED_RIDGE, encoding="utf-8")
+    return path
+
+
+def test_an_answer_names_the_overridden_relation_in_every_format(cli, doubled):
+    text = cli("solve", "critical_ai", "--hw", "a100", "--formulas", str(doubled))
+    assert text.code == 0, text.err
+    assert text.out.startswith("critical_ai_hbm = 312 FLOP/B")
+    assert f"The relation critical_ai_hbm is the one in {doubled}, which overrides the built-in relation of " \
+           "formulas/hierarchy.yaml." in text.out
+    js = cli("solve", "critical_ai", "--hw", "a100", "--formulas", str(doubled), "--format", "json").json
+    assert {"kind": "catalog_override", "what": "relation", "id": "critical_ai_hbm", "file": str(doubled),
+            "replaced": "formulas/hierarchy.yaml"} in js["notes"]
+    md = cli("solve", "critical_ai", "--hw", "a100", "--formulas", str(doubled), "--format", "md", "--lang", "zh")
+    assert md.code == 0 and "覆盖了 formulas/hierarchy.yaml 中的内置关系式" in md.out
+
+
+def test_an_answer_that_does_not_use_the_override_says_nothing(cli, doubled):
+    run = cli("solve", "kv_cache_bytes", "--model", "llama2-7b", "batch=1", "seq_len=4096",
+              "--formulas", str(doubled), "--format", "json")
+    assert run.code == 0, run.err
+    assert not [n for n in run.json["notes"] if n["kind"] == "catalog_override"]
+
+
+def test_an_overridden_preset_is_named(cli, tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text(MY_A100, encoding="utf-8")
+    run = cli("solve", "critical_ai", "--hw", "a100", "--formulas", str(path), "--format", "json")
+    assert run.code == 0, run.err
+    assert run.json["exact"] == "624000/2039"
+    notes = [n for n in run.json["notes"] if n["kind"] == "catalog_override"]
+    assert notes == [{"kind": "catalog_override", "what": "preset", "id": "a100", "file": str(path),
+                      "replaced": "formulas/hardware_gpu.yaml"}]
+
+
+def test_check_verdicts_name_the_override_they_rest_on(cli, doubled):
+    plain = cli("check", CLAIMS, "--format", "json").json
+    changed = cli("check", CLAIMS, "--formulas", str(doubled), "--format", "json").json
+    by_id = {c["id"]: c for c in changed}
+    ridge = by_id["a100-ridge-point"]
+    assert ridge["verdict"] == "erratum" and ridge["computed"] == 312
+    assert ridge["overrides"] == [{"kind": "relation", "id": "critical_ai_hbm", "file": str(doubled),
+                                   "replaced": "formulas/hierarchy.yaml"}]
+    assert "overrides the built-in one of formulas/hierarchy.yaml" in ridge["note"]
+    assert all("overrides" not in c for c in plain)
+    untouched = [c for c in changed if "overrides" not in c]
+    assert untouched and all(c["verdict"] == {p["id"]: p for p in plain}[c["id"]]["verdict"] for c in untouched)
+    text = cli("check", CLAIMS, "--formulas", str(doubled))
+    n = sum("overrides" in c for c in changed)
+    assert text.out.rstrip().endswith(f"{n} of these verdicts use the relation critical_ai_hbm from {doubled}, "
+                                      "not the built-in one.")
+
+
+def test_overrides_survive_the_compiled_cache(doubled, tmp_path, monkeypatch):
+    from derive import _loader
+
+    monkeypatch.setenv("DERIVE_CACHE_DIR", str(tmp_path / "cache"))
+    first = _loader.load_catalog([doubled])
+    _loader._loaded.clear()
+    again = _loader.load_catalog([doubled])
+    assert first is not again
+    assert again.overrides == first.overrides
+    assert again.overrides["relation:critical_ai_hbm"].file == str(doubled)
+
+
+def test_show_says_an_entry_is_overridden(cli, doubled):
+    run = cli("show", "critical_ai_hbm", "--formulas", str(doubled))
+    assert f"overridden by {doubled} (the built-in one is in formulas/hierarchy.yaml)" in run.out
+    assert "overridden" not in cli("show", "critical_ai_hbm").out
