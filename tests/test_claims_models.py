@@ -1,0 +1,261 @@
+"""Every number of the Scaling Book's transformer, training, applied-training, inference and
+applied-inference chapters that the catalog checks: verdict and value of each claim.
+
+The expected values are worked out here by hand from the chapters' own inputs (and the
+presets' documented constants), independently of the engine, so that a catalog change that
+moves any verdict or value fails this test. Values are in each claim's stated unit.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+
+from derive.check import VERDICTS, check_claims
+
+ROOT = Path(__file__).resolve().parent.parent
+CLAIMS = ROOT / "reports" / "claims"
+
+# TPU v5e and v5p as the presets hold them (the Scaling Book's tables)
+V5E_C, V5E_W, V5E_HBM, V5E_C_INT8 = F(197 * 10**12), F(82 * 10**10), F(16 * 10**9), F(394 * 10**12)
+V5P_C, V5P_W, V5P_HBM = F(459 * 10**12), F(28 * 10**11), F(96 * 10**9)
+G, T, DAY, YEAR = F(10**9), F(10**12), F(86400), F(365 * 86400)
+
+
+def dense_params(L, D, F_, N, K, H, V, n_emb=2, n_norm=2, n_final=1, n_ff=3):
+    return L * (n_ff * D * F_ + 2 * D * (N + K) * H + n_norm * D) + n_emb * V * D + n_final * D
+
+
+# ---------------------------------------------------------------------------------- part 4
+Q1_PARAMS = dense_params(64, 4096, 16384, 32, 32, 128, 32000, n_norm=1, n_final=0)
+DSV3_MFU_ROUNDED = F(33, 10) * 10**24 / (F(279, 100) * 10**6 * 3600 * F(1513, 1000) * 10**15)
+
+TRANSFORMERS = {
+    "train-flops-per-param": ("reproduced", F(6)),
+    "attention-dominates-8k": ("reproduced", F(8 * 8192)),                   # T = 8·D
+    "attention-dominates-gemma-27b": ("reproduced", F(8 * 4608)),
+    "no-remat-activations": ("reproduced", F(2 * 20 * 4 * 10**6 * 8192 * 64) / T),
+    "block-remat-flops": ("reproduced", F(8)),
+    "kv-cache-8k-int8": ("reproduced", F(2 * 8192 * 64 * 64 * 128, 2**30)),
+    "q1-params": ("erratum", F(Q1_PARAMS)),
+    "q1-attention-fraction": ("reproduced", F(1, 4)),
+    "q1-kv-per-token": ("convention", F(2 * 64 * 32 * 128, 1000)),           # 512 KiB, stated as kB
+    "q4-attention-compute-bound": ("erratum", F(480)),                        # T/2 >= 240
+    "q5-attention-equals-projections": ("reproduced", F(2 * 4096)),
+    "q7-available-flops": ("reproduced", F(279, 100) * 10**6 * 3600 * F(1513, 1000) * 10**15),
+    "q7-needed-flops": ("reproduced", F(6 * 37 * 10**9 * 148 * 10**11)),
+    "q7-mfu": ("convention", DSV3_MFU_ROUNDED),
+    "q8-moe-batch": ("reproduced", F(240 * 256, 2 * 8)),
+}
+
+# ---------------------------------------------------------------------------------- part 5
+L13 = dict(L=40, D=5120, F_=13824, N=40, K=40, H=128, V=32000)
+CKPT_13B = lambda tokens: F(2 * 40 * 5120) * tokens * (1 + F(2 * 27, 10))   # 2·L·B·D·(1 + 2·2.7)
+
+TRAINING = {
+    "compute-bound-batch-240": ("convention", V5E_C / V5E_W),                # v5p alone gives 163.9
+    "adam-bytes-per-param": ("reproduced", F(10)),
+    "dp-largest-model": ("erratum", V5P_HBM / 10),
+    "llama3-70b-training-flops": ("reproduced", F(6 * 70 * 15) * 10**21),
+    "llama3-70b-17-days": ("reproduced", F(6 * 70 * 15) * 10**21 / (18823 * F(459 * 10**12) * F(1, 2)) / DAY),
+    "q1-ffw-params": ("reproduced", F(3 * 40 * 5120 * 13824)),
+    "q1-attention-params": ("reproduced", F(4 * 5120 * 40 * 128 * 40)),
+    "q1-vocab-params": ("reproduced", F(2 * 32000 * 5120)),
+    "q1-vocab-params-total-line": ("erratum", F(2 * 32000 * 5120)),
+    "q1-total-params": ("erratum", F(dense_params(**L13, n_norm=0, n_final=0))),
+    "q2-params-and-optimizer": ("reproduced", F(130)),
+    "q2-checkpoints": ("reproduced", CKPT_13B(16 * 10**6) / T),
+    "q3-sequence-batch": ("convention", F(96)),
+    "q3-slice-hbm": ("reproduced", 4096 * V5P_HBM / T),
+    "q3-2-checkpoints": ("reproduced", CKPT_13B(3 * 10**6)),
+    "q3-2-total-memory": ("reproduced", CKPT_13B(3 * 10**6) + 130 * G),
+    "q3-3-step-time": ("erratum", F(6 * 3 * 13) * 10**15 / (4096 * F(46 * 10**13) * F(4, 10)) * 1000),
+}
+
+# ---------------------------------------------------------------------------------- part 6
+L70 = dict(L=80, D=8192, F_=28672, N=64, K=8, H=128, V=128256)
+FLOPS_70B = F(6 * 70 * 15) * 10**21
+CKPT_70B = lambda n: F(2 * 8192 * 4 * 10**6 * 80 * n)                        # n checkpoints of width D
+TIME_70B = lambda chips, mfu: FLOPS_70B / (chips * V5P_C * mfu)
+
+APPLIED_TRAINING = {
+    "ffw-params": ("erratum", F(3 * 80 * 8192 * 28672)),
+    "vocab-params": ("reproduced", F(2 * 128256 * 8192)),
+    "attention-params": ("reproduced", F(80 * 2 * 8192 * 72 * 128)),
+    "total-params": ("erratum", F(dense_params(**L70, n_norm=0, n_final=0))),
+    "mlp-share": ("reproduced", F(3 * 80 * 8192 * 28672)),
+    "flops-per-token": ("reproduced", F(42 * 10**10)),
+    "time-per-token-one-chip": ("reproduced", F(42 * 10**10) / V5P_C * 1000),
+    "total-flops": ("reproduced", FLOPS_70B),
+    "one-chip-years": ("reproduced", TIME_70B(1, 1) / YEAR),
+    "pod-seconds": ("reproduced", TIME_70B(8960, F(4, 10))),
+    "pod-days": ("reproduced", TIME_70B(8960, F(4, 10)) / DAY),
+    "memory-params": ("reproduced", F(140)),
+    "memory-optimizer": ("reproduced", F(560)),
+    "memory-checkpoints": ("reproduced", CKPT_70B(3) / T),
+    "memory-total": ("reproduced", (CKPT_70B(3) + 700 * G) / T),
+    "minimum-chips": ("erratum", F(172)),                                     # ceil(16.43 TB / 96 GB)
+    "minimum-chips-days": ("reproduced", TIME_70B(171, F(4, 10)) / DAY),
+    "per-chip-memory": ("reproduced", (CKPT_70B(3) + 700 * G) / 8960 / G),
+    "per-chip-memory-12-checkpoints": ("erratum", (CKPT_70B(12) + 700 * G) / 8960 / G),
+    "batch-of-1024-sequences": ("erratum", F(1024 * 8192)),
+    "sequence-batch-1024": ("reproduced", F(1024)),
+}
+
+# ---------------------------------------------------------------------------------- part 7
+KV13 = F(2 * 8192 * 40 * 128 * 40 * 2)          # one 8192-token sequence of LLaMA 2-13B in bf16
+POPQUIZ_KV = F(100 * 10**3 * 8192)
+W81 = F(81 * 10**10)
+
+
+def table_rows(prefix, kv_seq):
+    rows = {}
+    for b in (1, 8, 16, 32, 64, 240):
+        total = 26 * G + b * kv_seq
+        step = total / (8 * V5E_W)            # memory-bound: 2·13e9·b/(8·C) < 26e9/(8·W) up to b = 240
+        rows[f"{prefix}-kv-batch-{b}"] = b * kv_seq / G
+        rows[f"{prefix}-total-batch-{b}"] = total / G
+        rows[f"{prefix}-step-batch-{b}"] = step * 1000
+        rows[f"{prefix}-throughput-batch-{b}"] = b / step
+    return rows
+
+
+# the tables round the cache to 6.7 (1.34) GB per sequence; these rows agree only that way
+MHA_READINGS = {f"mha-{r}-batch-{b}": "convention" for r in ("kv", "total", "step", "throughput")
+                for b in (8, 16, 32, 64, 240)} | {"mha-step-batch-1": "convention", "mha-throughput-batch-1": "convention"}
+GQA_READINGS = {f"gqa-{r}-batch-{b}": "convention" for r in ("kv", "total")
+                for b in (8, 16, 32, 64, 240)} | {f"gqa-step-batch-{b}": "convention" for b in (16, 32, 64, 240)} \
+    | {f"gqa-throughput-batch-{b}": "convention" for b in (1, 8, 16, 32, 64, 240)}
+ROUNDED = {"mha": F(67, 10) * G, "gqa": F(134, 100) * G}
+
+INFERENCE = {
+    "v5e-critical-intensity": ("reproduced", V5E_C / V5E_W),
+    "bcrit-bf16": ("reproduced", V5E_C / V5E_W),
+    "bcrit-int8-weights": ("reproduced", V5E_C / V5E_W / 2),
+    "bcrit-int8-int8": ("reproduced", V5E_C_INT8 / V5E_W / 2),
+    "prefill-attention-480": ("reproduced", F(481)),
+    "decode-attention-intensity": ("reproduced", F(8192, 8193)),
+    "popquiz-kv-per-sequence": ("reproduced", POPQUIZ_KV / 10**6),
+    "popquiz-param-bytes": ("reproduced", F(30 * 10**9)),
+    "popquiz-step-batch-4": ("erratum", (4 * POPQUIZ_KV + 30 * G) / (16 * W81) * 1000),
+    "popquiz-step-batch-256": ("reproduced", (256 * POPQUIZ_KV / (16 * W81) + 2 * 256 * 30 * G / (16 * V5E_C)) * 1000),
+    "llama2-13b-ffw-params": ("reproduced", F(3 * 40 * 5120 * 13824)),
+    "llama2-13b-vocab-params": ("reproduced", F(2 * 32000 * 5120)),
+    "llama2-13b-attention-params": ("reproduced", F(4 * 5120 * 40 * 128 * 40)),
+    "llama2-13b-total-params": ("reproduced", F(dense_params(**L13, n_norm=0, n_final=0))),
+    "llama2-13b-bf16-weights": ("reproduced", F(26)),
+    "llama2-13b-kv-8k": ("reproduced", KV13 / G),
+    "v5e-8-hbm": ("convention", 8 * V5E_HBM / 2**30),
+    "v5e-8-hbm-bandwidth": ("erratum", 8 * V5E_W / 2**40),
+    "v5e-hbm-bandwidth-per-chip": ("constant", V5E_W / 2**40),
+    "v5e-8-flops": ("erratum", 8 * V5E_C / T),
+}
+for prefix, kv in (("mha", KV13), ("gqa", KV13 / 5)):
+    exact, rounded = table_rows(prefix, kv), table_rows(prefix, ROUNDED[prefix])
+    readings = MHA_READINGS if prefix == "mha" else GQA_READINGS
+    for cid in exact:
+        verdict = readings.get(cid, "reproduced")
+        INFERENCE[cid] = (verdict, rounded[cid] if verdict == "convention" else exact[cid])
+INFERENCE |= {
+    "llama2-13b-oom-batch": ("convention", F(16)),          # 16 GB chips: 15
+    "appendix-a-layer-params": ("erratum", F(2 * 8192 * 32768)),
+    "appendix-a-latency": ("reproduced", 600 * 10**6 * 2 / (4 * V5E_W) * 10**6),
+}
+
+# ---------------------------------------------------------------------------------- part 8
+KV70_INT8 = F(2 * 8 * 128 * 80)                  # bytes per token
+QPS = lambda b, n: F(b) / (F(19, 1000) * 512 * n)
+BCAST = F(1)
+
+APPLIED_INFERENCE = {
+    "bcrit-bf16": ("reproduced", V5E_C / V5E_W),
+    "bcrit-int8-weights": ("reproduced", V5E_C / V5E_W / 2),
+    "bcrit-int4-weights": ("reproduced", V5E_C / V5E_W / 4),
+    "kv-per-token-int8": ("reproduced", KV70_INT8 / 1024),
+    "kv-per-sequence-32k": ("convention", F(162 * 10**3 * 32768) / G),
+    "kv-batch-240": ("reproduced", 240 * 32768 * KV70_INT8 / T),
+    "chips-for-bs240": ("convention", F(86)),                 # exact cache: 85 chips
+    "params-int8": ("reproduced", F(70)),
+}
+for name, b, chips, stated_kv, verdicts in (
+        ("bf16", F(2), 16, 324, ("reproduced", "erratum", "reproduced", "reproduced", "reproduced")),
+        ("int8", F(1), 8, 162, ("reproduced", "erratum", "reproduced", "erratum", "erratum")),
+        ("int4", F(1, 2), 4, 81, ("erratum", "erratum", "erratum", "erratum", "erratum"))):
+    weights = 70 * G * b
+    free = chips * V5E_HBM - weights
+    APPLIED_INFERENCE |= {
+        f"min-slice-{name}-params": (verdicts[0], weights / G),
+        f"min-slice-{name}-kv-per-token": (verdicts[1], KV70_INT8 * b / 1000),
+        f"min-slice-{name}-min-chips": (verdicts[2], weights / V5E_HBM),
+        f"min-slice-{name}-free-hbm": (verdicts[3], free / G),
+        f"min-slice-{name}-kv-caches": (verdicts[4], F(int(free / (KV70_INT8 * b * 8192)))),   # 43 each
+    }
+APPLIED_INFERENCE |= {
+    "full-hbm-step": ("erratum", V5E_HBM / V5E_W * 1000),
+    "decode-9s": ("erratum", F(19, 1000) * 512),
+    "int4-latency-10ms": ("reproduced", 35 * G / (4 * V5E_W) * 1000),
+    "qps-formula": ("reproduced", QPS(43, 1)),
+    "qps-bf16": ("erratum", QPS(43, 16)),
+    "qps-int8": ("erratum", QPS(43, 8)),
+    "qps-int4": ("erratum", QPS(43, 4)),
+    "doubled-bf16-free-hbm": ("erratum", (32 * V5E_HBM - 140 * G) / G),
+    "doubled-bf16-batch": ("erratum", F(int((32 * V5E_HBM - 140 * G) / (2 * KV70_INT8 * 8192)))),   # 138
+    "doubled-throughput": ("erratum", QPS(138, 1)),
+    "doubled-qps-bf16": ("erratum", QPS(138, 32)),
+    "doubled-qps-int8": ("erratum", QPS(138, 16)),
+    "doubled-qps-int4": ("erratum", QPS(138, 8)),
+    "prefill-flops-240": ("erratum", F(240 * 2 * 3 * 8192 * 28672 * 80)),
+    "prefill-time-8ms": ("convention", F(26 * 10**12) / (8 * V5E_C_INT8) * 1000),
+    "prefill-time-16ms": ("reproduced", F(240 * 2 * 3 * 8192 * 28672 * 80) / (8 * V5E_C_INT8 / 2) * 1000),
+    "kv-beats-flops-2k": ("erratum", F(int(2 * 70 * G * V5E_W / (V5E_C * KV70_INT8)))),     # 3,556
+}
+
+FILES = {
+    "transformers.yaml": TRANSFORMERS,
+    "training.yaml": TRAINING,
+    "applied-training.yaml": APPLIED_TRAINING,
+    "inference.yaml": INFERENCE,
+    "applied-inference.yaml": APPLIED_INFERENCE,
+}
+CASES = [(f, cid) for f, exp in FILES.items() for cid in exp]
+
+
+@pytest.fixture(scope="module")
+def results(catalog):
+    return {f: {r.claim.id: r for r in check_claims(CLAIMS / f, catalog)} for f in FILES}
+
+
+@pytest.mark.parametrize("name", list(FILES))
+def test_every_claim_is_listed_here(results, name):
+    assert list(results[name]) == list(FILES[name])
+
+
+@pytest.mark.parametrize("name, claim_id", CASES)
+def test_verdict_and_value(results, name, claim_id):
+    verdict, value = FILES[name][claim_id]
+    r = results[name][claim_id]
+    assert r.verdict == verdict
+    assert r.computed == value
+    assert r.agrees is (verdict != "erratum")
+
+
+def test_conventions_name_the_rounded_inputs(results):
+    tables = results["inference.yaml"]
+    assert "6.7 GB" in tables["mha-step-batch-240"].convention.en
+    assert tables["mha-step-batch-240"].main_computed == (26 * G + 240 * KV13) / (8 * V5E_W) * 1000
+    assert "162e3" in results["applied-inference.yaml"]["kv-per-sequence-32k"].convention.en
+    assert results["applied-inference.yaml"]["chips-for-bs240"].main_computed == 85
+    assert results["training.yaml"]["compute-bound-batch-240"].main_computed == V5P_C / V5P_W
+
+
+@pytest.mark.parametrize("name", list(FILES))
+def test_cli_summary_line(cli, name):
+    out = cli("check", str((CLAIMS / name).relative_to(ROOT)))
+    assert out.code == 0, out.err
+    summary = out.out.strip().splitlines()[-1]
+    exp = FILES[name]
+    counts = {v: sum(1 for e in exp.values() if e[0] == v) for v in VERDICTS}
+    assert summary == (f"{len(exp)} claims: {counts['reproduced']} reproduced, {counts['convention']} convention, "
+                       f"{counts['erratum']} erratum, {counts['constant']} constant")

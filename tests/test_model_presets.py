@@ -1,0 +1,88 @@
+"""Every model preset's parameter count, derived from its architecture by the catalog, against the
+published count (within 1 %; DeepSeek-V3's activated count within 2 %, see below).
+
+The published counts are the models' own: the safetensors totals their Hugging Face pages show
+(LLaMA), the papers' tables (Gemma, Gemma 2, Mixtral, DeepSeek-V3).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from derive import solve
+
+# preset -> (published total, source)
+PUBLISHED = {
+    "llama2-7b-arch": (6_738_415_616, "Llama-2-7b-hf, 6.74B params (Hugging Face)"),
+    "llama2-13b-arch": (13_015_864_320, "Llama-2-13b-hf, 13B (Hugging Face)"),
+    "llama2-70b-arch": (68_976_648_192, "Llama-2-70b-hf, 69B (Hugging Face)"),
+    "llama3-8b-arch": (8_030_261_248, "Meta-Llama-3-8B, 8.03B (Hugging Face)"),
+    "llama3-70b-arch": (70_553_706_496, "Meta-Llama-3-70B, 70.6B (Hugging Face)"),
+    "llama3-405b-arch": (405_000_000_000, "Llama 3 paper: 405B"),
+    "gemma-7b": (786_432_000 + 7_751_248_896, "Gemma report Table 2: embedding + non-embedding"),
+    "gemma2-2b": (2_614_341_888, "gemma-2-2b, 2.61B (Hugging Face); Table 2: 2,024,517,888 non-embedding"),
+    "gemma2-9b": (9_241_705_984, "gemma-2-9b, 9.24B (Hugging Face); Table 2: 8,324,201,984 non-embedding"),
+    "gemma2-27b": (27_227_128_320, "gemma-2-27b, 27.2B (Hugging Face); Table 2: 26,047,480,320 non-embedding"),
+    "mixtral-8x7b": (46_700_000_000, "Mixtral: 46.7B total"),
+    "deepseek-v3": (671_000_000_000, "DeepSeek-V3 report: 671B total"),
+}
+
+ACTIVE = {
+    "mixtral-8x7b": (12_900_000_000, Fraction(1, 100), "Mixtral: 12.9B active"),
+    # the report's 37B is two digits; the relations count the router and both embeddings (37.55B)
+    "deepseek-v3": (37_000_000_000, Fraction(2, 100), "DeepSeek-V3 report: 37B activated"),
+}
+
+# Table 2 of the Gemma 2 report gives non-embedding counts, which the relations must hit exactly
+GEMMA2_NON_EMBEDDING = {"gemma2-2b": 2_024_517_888, "gemma2-9b": 8_324_201_984, "gemma2-27b": 26_047_480_320}
+
+
+def _count(target: str, model: str) -> Fraction:
+    sol = solve(target, model=model, presets=["bf16"])
+    assert sol.value.is_Integer, sol.value
+    return Fraction(int(sol.value))
+
+
+def test_every_model_preset_is_checked(catalog):
+    models = {p.id for p in catalog.presets.values() if p.kind == "model"}
+    nominal = {m for m in models if f"{m}-arch" in models}       # the nominal-size presets extend an -arch one
+    assert models - nominal - {"example-7b"} == set(PUBLISHED)
+
+
+@pytest.mark.parametrize("model", sorted(PUBLISHED))
+def test_derived_parameter_count_matches_the_published_one(model):
+    published, source = PUBLISHED[model]
+    derived = _count("params", model)
+    assert abs(derived - published) <= Fraction(1, 100) * published, (model, int(derived), source)
+
+
+@pytest.mark.parametrize("model", sorted(ACTIVE))
+def test_active_parameters_match(model):
+    published, tol, source = ACTIVE[model]
+    derived = _count("active_params", model)
+    assert abs(derived - published) <= tol * published, (model, int(derived), source)
+
+
+def test_exact_counts():
+    """Where the architecture is fully described, the count is exact, not merely within 1 %."""
+    assert _count("params", "llama3-70b-arch") == 70_553_706_496
+    assert _count("params", "llama3-405b-arch") == 405_853_388_800
+    assert _count("params", "mixtral-8x7b") == 46_702_792_704
+    assert _count("active_params", "mixtral-8x7b") == 12_879_925_248
+    assert _count("params", "deepseek-v3") == 671_026_404_352
+    for model, non_embedding in GEMMA2_NON_EMBEDDING.items():
+        assert _count("params", model) - _count("embedding_params", model) == non_embedding
+
+
+def test_nominal_presets_keep_the_chapters_size_for_other_questions():
+    """llama3-70b computes with the book's 70e9 (140 GB in bf16); asked for params it derives them."""
+    assert solve("weight_bytes", model="llama3-70b", presets=["bf16"]).value == 140 * 10**9
+    assert solve("weight_bytes", model="llama3-70b-arch", presets=["bf16"]).value == 2 * 70_553_706_496
+    assert solve("params", model="llama3-70b").value == 70_553_706_496
+
+
+def test_deepseek_mla_kv_cache():
+    """MLA caches 512 + 64 elements per layer: 70,272 bytes per token in bf16 (61 layers)."""
+    assert solve("kv_bytes_per_token", model="deepseek-v3", presets=["bf16"]).value == 61 * 576 * 2
