@@ -51,11 +51,12 @@ def _umask() -> int:
 
 
 @contextlib.contextmanager
-def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[Path]:
+def atomic_path(path: str | os.PathLike, suffix: str = "", mode: int | None = None) -> Iterator[Path]:
     """A temporary path in ``path``'s folder to write (by any means) and then publish as ``path``.
 
     The folder is created if needed. Leaving the block normally fsyncs the file and renames it over
     ``path``; an exception (an interrupt included) removes it and leaves ``path`` as it was.
+    The file gets ``mode``, or the permissions a plain ``open()`` would give.
     """
     final = Path(path)
     try:
@@ -65,8 +66,10 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[Path]:
         raise InputError(f"cannot write {final}: {exc.strerror or exc}") from exc
     os.close(fd)
     tmp = Path(tmp_name)
-    try:        # the permissions a plain open() would give (mkstemp makes the file private)
-        os.chmod(tmp, final.stat().st_mode & 0o7777 if final.exists() else 0o666 & ~_umask())
+    try:        # mkstemp makes the file private; by default give it what a plain open() would
+        if mode is None:
+            mode = final.stat().st_mode & 0o7777 if final.exists() else 0o666 & ~_umask()
+        os.chmod(tmp, mode)
     except OSError:
         pass
     try:
@@ -85,18 +88,18 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[Path]:
 
 @contextlib.contextmanager
 def open_atomic(path: str | os.PathLike, mode: str = "w", encoding: str | None = "utf-8",
-                newline: str | None = "\n") -> Iterator[IO]:
+                newline: str | None = "\n", permissions: int | None = None) -> Iterator[IO]:
     """``open()`` for writing that publishes the file only when the block completes."""
-    with atomic_path(path) as tmp:
+    with atomic_path(path, mode=permissions) as tmp:
         binary = "b" in mode
         with open(tmp, mode, encoding=None if binary else encoding, newline=None if binary else newline) as fh:
             yield fh
             fh.flush()
 
 
-def write_atomic(path: str | os.PathLike, data: str | bytes) -> Path:
+def write_atomic(path: str | os.PathLike, data: str | bytes, permissions: int | None = None) -> Path:
     """Write ``data`` (text as UTF-8) to ``path`` atomically; returns the path."""
-    with open_atomic(path, "wb" if isinstance(data, bytes) else "w") as fh:
+    with open_atomic(path, "wb" if isinstance(data, bytes) else "w", permissions=permissions) as fh:
         fh.write(data)
     return Path(path)
 

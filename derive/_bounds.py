@@ -9,14 +9,15 @@ every condition holds at it, and (when rounded) fails one step past it.
 
 from __future__ import annotations
 
+from collections import ChainMap
 from typing import Sequence
 
 import sympy
 
 from ._asymptotic import Assumption, leading_term
 from ._budget import time_budget
-from ._errors import MissingInputsError, NoSolutionError, NotInvertibleError, VerificationError
-from ._exact import close, holds, sign, value_at
+from ._errors import MissingInputsError, NoSolutionError, NotInvertibleError, TimeBudgetError, VerificationError
+from ._exact import PRECISION, TOLERANCE, close, holds, sign, value_at
 from ._model import CatalogMemo
 from ._solution import Check, Note
 from ._steps import State, derive
@@ -98,30 +99,35 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
     for cond in conditions:
         L, R = cond.comparison.lhs.xreplace(fmap), cond.comparison.rhs.xreplace(fmap)
         g_sym = approximate(sign_part(L - R, t, catalog.memo))
-        g = approximate(sign_part((L - R).xreplace(nmap), t, catalog.memo))
         if not g_sym.has(t):
             raise NoSolutionError(f"condition {cond.id} ({cond.text}) does not depend on {target}; "
                                   "it cannot bound it: bound another quantity of the condition",
                                   quantity=target, relations=[cond.id])
+        # the sign-equivalent form at these inputs: the symbolic one with the values put in
+        g = (g_sym.xreplace(nmap) if not assumptions
+             else approximate(sign_part((L - R).xreplace(nmap), t, catalog.memo)))
         if g.free_symbols - {t}:
             raise MissingInputsError(target, sorted(s.name for s in g.free_symbols - {t}))
         sides.append((cond, L, R, g, g_sym))
         if not g.has(t):   # with these inputs it holds for every target value or for none
             continue
-        key = ("value_at", g, target)
-        hit = catalog.memo.bounds.get(key)
-        if hit is None:
+        hit = None if assumptions else _roots_at(cond.id, g_sym, t, nmap, catalog.memo)
+        if hit is None:     # not a polynomial SymPy solved once for every input: solve at these values
             try:
                 with time_budget(f"solving {cond.id} for {target}"):
                     hit = tuple(sympy.solve(sympy.Eq(g, 0), t))
             except NotImplementedError as exc:
                 raise NotInvertibleError(cond.id, target, f"SymPy cannot isolate it ({exc})") from exc
-            catalog.memo.bounds[key] = hit
         roots.extend(r for r in hit if not r.free_symbols and not r.has(sympy.I) and sign(r) > 0)
     roots = sorted(set(roots), key=lambda r: float(r.evalf(30)))
 
+    def at_target(g: sympy.Expr, g_sym: sympy.Expr, x: sympy.Expr) -> sympy.Expr:
+        """A condition's sign-equivalent form with the target at ``x``."""
+        v = None if assumptions else value_at(g_sym, ChainMap({t: x}, nmap))
+        return v if v is not None else g.xreplace({t: x})
+
     def feasible(x: sympy.Expr) -> bool:
-        return all(holds(c.comparison.op, g.xreplace({t: x}), sympy.Integer(0)) for c, _, _, g, _ in sides)
+        return all(holds(c.comparison.op, at_target(g, g_sym, x), sympy.Integer(0)) for c, _, _, g, g_sym in sides)
 
     names = ", ".join(c.id for c in conditions)
     # feasibility on each interval between the boundary points
@@ -129,7 +135,7 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
     intervals = []
     for i, lo in enumerate(points):
         hi = points[i + 1] if i + 1 < len(points) else None
-        probe = (lo + hi) / 2 if hi is not None else (lo * 2 if lo != 0 else sympy.Integer(1))
+        probe = _rational_between(lo, hi) if hi is not None else _rational_above(lo)
         intervals.append((lo, hi, feasible(probe)))
     if not any(f for _, _, f in intervals) and not any(feasible(r) for r in roots):
         raise NoSolutionError(f"no positive {target} satisfies {names} with these inputs; check the inputs",
@@ -194,7 +200,8 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
         lv, rv = value_at(L, at), value_at(R, at)
         if lv is None or rv is None or assumptions:
             # sides with inputs that cancel, or approximated by their leading term: check the reduced form
-            lv, rv = g.xreplace({t: answer}), sympy.Integer(0)
+            reduced = g if assumptions else _compute_sign_part(g, t)     # positive factors divided out
+            lv, rv = reduced.xreplace({t: answer}), sympy.Integer(0)
         ok = holds(cond.comparison.op, lv, rv)
         state.checks.append(Check("condition", cond.id, lv, rv, cond.comparison.op, ok, at=str(answer)))
         if not ok:
@@ -216,6 +223,72 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
                 state.values[name] = v
     composed = tuple(sympy.Rel(L, R, c.comparison.op) for c, L, R, _, _ in sides)
     return answer, edge, symbolic, [c.id for c in conditions], composed
+
+
+def _rational_between(lo: sympy.Expr, hi: sympy.Expr) -> sympy.Expr:
+    """A rational number strictly between two exact numbers ``lo < hi`` (the midpoint when both are
+    rational): a probe that evaluates exactly and fast."""
+    mid = (lo + hi) / 2
+    if mid.is_Rational:
+        return mid
+    lo_f, hi_f = lo.evalf(PRECISION), hi.evalf(PRECISION)
+    if hi_f - lo_f > TOLERANCE * max(abs(lo_f), abs(hi_f), 1):
+        # the midpoint to PRECISION digits is far inside an interval this wide
+        return sympy.Rational(str(((lo_f + hi_f) / 2).evalf(PRECISION)))
+    return mid
+
+
+def _rational_above(lo: sympy.Expr) -> sympy.Expr:
+    """A rational number above ``lo >= 0`` (twice it, or twice the next whole number)."""
+    if lo == 0:
+        return sympy.Integer(1)
+    return lo * 2 if lo.is_Rational else sympy.Integer(int(lo.evalf(PRECISION)) + 1) * 2
+
+
+def _roots_at(cond_id: str, g_sym: sympy.Expr, t: sympy.Symbol, nmap: dict,
+              memo: CatalogMemo) -> tuple[sympy.Expr, ...] | None:
+    """The roots in ``t`` of ``g_sym`` at the inputs ``nmap``, from its roots solved once symbolically.
+
+    Used when they are all of them: the numerator is a polynomial in ``t`` of degree at most 4
+    (SymPy's closed forms are complete, and leave out only roots it proves not positive) whose
+    leading coefficient does not vanish at these inputs. Otherwise None: solve at the values.
+    """
+    key = ("generic", g_sym, t)
+    entry = memo.bounds.get(key)
+    if entry is None:
+        entry = memo.bounds[key] = _generic_roots(cond_id, g_sym, t)
+    if not entry:
+        return None
+    lead, found = entry[0], entry[1:]
+    lc = value_at(lead, nmap)
+    if lc is None or lc == 0:
+        return None
+    values = []
+    for r in found:
+        v = value_at(r, nmap)
+        if v is None:
+            return None
+        values.append(v)
+    return tuple(values)
+
+
+def _generic_roots(cond_id: str, g_sym: sympy.Expr, t: sympy.Symbol) -> tuple[sympy.Expr, ...]:
+    """(leading coefficient, roots...) of ``g_sym``'s numerator in ``t``, or () when not usable."""
+    num, _ = sympy.fraction(sympy.together(g_sym))
+    try:
+        poly = sympy.Poly(num, t)
+    except (sympy.PolynomialError, sympy.GeneratorsNeeded):
+        return ()
+    if not 1 <= poly.degree() <= 4:
+        return ()
+    try:
+        with time_budget(f"solving {cond_id} for {t}"):
+            found = tuple(sympy.solve(sympy.Eq(num, 0), t))
+    except (NotImplementedError, TimeBudgetError):
+        return ()
+    if any(isinstance(r, sympy.Piecewise) for r in found):
+        return ()
+    return (poly.LC(), *found)
 
 
 # ---------------------------------------------------------------------------

@@ -7,9 +7,9 @@ cache another user could plant a file in (a shared team folder, a group-writable
 is bypassed with one warning, never trusted.
 
 Entries are JSON (:func:`read_entry`, :func:`write_entry`): no pickle, so reading an entry
-never runs code. Each records the key it was built for and a hash of its payload; an entry
-whose key or hash does not match, or that does not parse, is rebuilt, never used. Writes are
-atomic, so a reader never sees half an entry.
+never runs code. An entry is a header line (its kind, the key it was built for and a hash of
+the payload) and the payload; an entry whose key or hash does not match, or that does not
+parse, is rebuilt, never used. Writes are atomic, so a reader never sees half an entry.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 __all__ = ["cache_dir", "read_entry", "write_entry"]
 
@@ -76,8 +76,9 @@ def _digest(payload: str) -> str:
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
-def read_entry(kind: str, key: str) -> Any | None:
-    """The payload stored for ``key``, or None (no cache, no entry, or an entry that is not exactly it)."""
+def read_entry(kind: str, key: str, parse: Callable[[str], Any] = json.loads) -> Any | None:
+    """The payload stored for ``key`` (read by ``parse``), or None (no cache, no entry, or an entry
+    that is not exactly it)."""
     folder = cache_dir()
     if folder is None:
         return None
@@ -87,12 +88,12 @@ def read_entry(kind: str, key: str) -> Any | None:
         if not stat.S_ISREG(st.st_mode) or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
             return None                     # a link, a FIFO or another user's file: never read
         text = path.read_text(encoding="utf-8")
-        entry = json.loads(text)
-        payload = entry["payload"]
-        if entry.get("kind") != kind or entry.get("key") != key or entry.get("digest") != _digest(payload):
+        first, _, payload = text.partition("\n")
+        header = json.loads(first)
+        if header.get("kind") != kind or header.get("key") != key or header.get("digest") != _digest(payload):
             return None
-        return json.loads(payload)
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return parse(payload)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, ZeroDivisionError):
         return None                         # missing, corrupt or foreign: rebuilt by the caller
 
 
@@ -105,9 +106,8 @@ def write_entry(kind: str, key: str, data: Any) -> None:
     if folder is None:
         return
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    entry = json.dumps({"kind": kind, "key": key, "digest": _digest(payload), "payload": payload},
-                       ensure_ascii=False)
+    entry = json.dumps({"kind": kind, "key": key, "digest": _digest(payload)}) + "\n" + payload
     try:
-        write_atomic(_entry_path(folder, kind, key), entry)
+        write_atomic(_entry_path(folder, kind, key), entry, permissions=0o600)
     except (DeriveError, OSError):
         pass

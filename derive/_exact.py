@@ -68,7 +68,8 @@ def relative(a: sympy.Expr, b: sympy.Expr) -> float:
 
 
 def value_at(expr: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr | None:
-    if not expr.free_symbols <= set(nmap):
-        return None
-    return expr.xreplace(nmap) if expr.free_symbols else expr
+    """``expr`` at the values of ``nmap`` (exact), or None when one of its symbols has none."""
+    from ._evaluate import value_at as evaluate
+
+    return evaluate(expr, nmap)
 

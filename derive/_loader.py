@@ -136,17 +136,13 @@ def load_catalog(extra: Sequence[str | os.PathLike] = (), *, formulas_dir: str |
 
 def _from_cache(key: str, units_path: Path) -> Catalog | None:
     """The catalog stored for ``key``, or None; an entry that does not decode is rebuilt, never trusted."""
-    from ._records_json import decode
+    from ._records_json import loads
 
-    data = read_entry("catalog", key)
-    if data is None:
+    data = read_entry("catalog", key, loads)      # a planted or damaged entry reads as None
+    if not (isinstance(data, tuple) and len(data) == 2 and isinstance(data[0], Catalog)
+            and isinstance(data[1], dict)):
         return None
-    try:
-        cat, memo = decode(data)
-        if not isinstance(cat, Catalog) or not isinstance(memo, dict):
-            return None
-    except (ValueError, TypeError, KeyError, AttributeError, ZeroDivisionError, RecursionError):
-        return None
+    cat, memo = data
     cat.unit_table = _units.UnitTable(units_path, memo)
     return cat
 

@@ -263,6 +263,7 @@ class CatalogMemo:
     """
 
     ANSWERS = 512   # solved questions kept (least recently used dropped first)
+    PLANS = 2048    # plans kept, by the question's shape (which quantities are known)
 
     def __init__(self) -> None:
         from collections import OrderedDict
@@ -273,6 +274,8 @@ class CatalogMemo:
         self.sign_parts: dict[tuple, sympy.Expr] = {}             # (expression, target) -> sign-equivalent part
         self.answers: "OrderedDict[tuple, Any]" = OrderedDict()   # question -> Solution
         self.natural_inputs: frozenset[str] | None = None
+        self.plans: "OrderedDict[tuple, Any]" = OrderedDict()     # (targets, knowns) -> Plan
+        self.symbols: dict[str, sympy.Symbol] = {}                # quantity id -> its SymPy symbol
         self.inline_conditions: dict[str, "Condition"] = {}   # --require 'a >= b' typed by a user
         self.latex_names: dict[sympy.Symbol, str] | None = None
 
@@ -337,6 +340,13 @@ class Catalog:
         wanted = {f"{kind}:{i}" for kind, ids in (("quantity", quantities), ("relation", relations),
                                                  ("condition", conditions), ("preset", presets)) for i in ids}
         return tuple(self.overrides[k] for k in sorted(wanted & self.overrides.keys()))
+
+    def symbol(self, name: str) -> sympy.Symbol:
+        """The SymPy symbol of a quantity id (positive), made once per catalog."""
+        sym = self.memo.symbols.get(name)
+        if sym is None:
+            sym = self.memo.symbols[name] = sympy.Symbol(name, positive=True)
+        return sym
 
     def relations_with(self, quantity_id: str) -> tuple[str, ...]:
         return self._by_symbol.get(quantity_id, ())

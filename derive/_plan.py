@@ -89,43 +89,82 @@ def _component(catalog: Catalog, targets: Iterable[str], known: set[str]) -> lis
 
 
 def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str]) -> Plan:
-    """Plan how ``known`` determines ``targets``; targets that cannot be reached are left out."""
-    targets = list(dict.fromkeys(targets))
-    known_set = set(known)
-    rels = _component(catalog, targets, known_set)
+    """Plan how ``known`` determines ``targets``; targets that cannot be reached are left out.
+
+    A plan depends only on which quantities are known, never on their values, so it is
+    kept in the catalog's memo by that shape and reused for every question of the shape.
+    """
+    targets = tuple(dict.fromkeys(targets))
+    known_set = frozenset(known)
+    key = (targets, known_set)
+    memo = catalog.memo.plans
+    hit = memo.get(key)
+    if hit is not None:
+        memo.move_to_end(key)
+        return hit
+    made = _plan(catalog, targets, known_set)
+    memo[key] = made
+    if len(memo) > catalog.memo.PLANS:
+        memo.popitem(last=False)
+    return made
+
+
+def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str]) -> Plan:
+    """The rounds of 1x1 steps, in time linear in the relations looked at: each relation keeps a
+    count of its unknowns, lowered as symbols become determined; one with a single unknown left
+    is a candidate of the next round."""
+    rels = _component(catalog, targets, set(known_set))
     determined: set[str] = set(known_set)
     producer: dict[str, PlanStep] = {}
     used: set[str] = set()
+    by_symbol: dict[str, list[Relation]] = {}
+    unknown_count: dict[str, int] = {}
+    frontier: list[Relation] = []
+    for rel in rels:
+        unk = [x for x in rel.symbols if x not in determined]
+        unknown_count[rel.id] = len(unk)
+        for x in unk:
+            by_symbol.setdefault(x, []).append(rel)
+        if len(unk) == 1:
+            frontier.append(rel)
 
-    def unknowns_of(rel: Relation) -> list[str]:
-        return [s for s in rel.symbols if s not in determined]
+    def determine(name: str, following: list[Relation]) -> None:
+        determined.add(name)
+        for other in by_symbol.get(name, ()):
+            unknown_count[other.id] -= 1
+            if unknown_count[other.id] == 1 and other.id not in used:
+                following.append(other)
 
     while not all(t in determined for t in targets):
-        # one round of 1x1 steps
+        # one round of 1x1 steps: the candidates found in the previous round
         chosen: dict[str, tuple[tuple[int, int, str], Relation]] = {}
-        for rel in rels:
-            if rel.id in used:
+        for rel in frontier:
+            if rel.id in used or unknown_count[rel.id] != 1:
                 continue
-            unk = unknowns_of(rel)
-            if len(unk) != 1 or not can_solve_for(rel, unk[0]):
+            u = next(x for x in rel.symbols if x not in determined)
+            if not can_solve_for(rel, u):
                 continue
-            u = unk[0]
             rank = _preference(rel, u)
             if u not in chosen or rank < chosen[u][0]:
                 chosen[u] = (rank, rel)
+        following: list[Relation] = []
         if chosen:
-            for u, (_, rel) in chosen.items():
+            for u, (_, rel) in sorted(chosen.items()):
                 producer[u] = PlanStep((rel,), (u,))
                 used.add(rel.id)
-                determined.add(u)
+            for u in sorted(chosen):
+                determine(u, following)
+            # a relation still single-unknown but not chosen (not solvable for it) waits for later rounds
+            frontier = following + [r for r in frontier if r.id not in used and unknown_count[r.id] == 1]
             continue
         block = _find_block(rels, used, determined)
         if block is None:
             break
+        used.update(r.id for r in block.relations)
         for u in block.unknowns:
             producer[u] = block
-            determined.add(u)
-        used.update(r.id for r in block.relations)
+            determine(u, following)
+        frontier = following + [r for r in frontier if r.id not in used and unknown_count[r.id] == 1]
 
     # keep what the targets need, in dependency order
     needed: list[PlanStep] = []

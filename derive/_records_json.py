@@ -18,7 +18,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["decode", "encode", "record_types"]
+__all__ = ["decode", "encode", "loads", "record_types"]
 
 
 def record_types() -> dict[str, type]:
@@ -53,6 +53,14 @@ def encode(value: Any) -> Any:
 def decode(data: Any) -> Any:
     """The value :func:`encode` gave ``data`` for; a :class:`ValueError` for anything else."""
     return _Decoder(record_types()).decode(data)
+
+
+def loads(text: str) -> Any:
+    """:func:`decode` of a JSON text, in one pass (the JSON parser calls the decoder per object)."""
+    import json
+
+    hook = _Decoder(record_types()).hook
+    return json.loads(text, object_hook=hook)
 
 
 class _Encoder:
@@ -92,6 +100,56 @@ class _Decoder:
     def __init__(self, types: dict[str, type]) -> None:
         self.types = types
 
+    def hook(self, data: dict) -> Any:
+        """One JSON object, its members already decoded (``json.loads(object_hook=...)``).
+
+        An object without a tag this module writes is a record's fields and passes through as
+        a mapping of data (which can make nothing but data)."""
+        if "$r" in data:
+            if len(data) != 2:
+                raise ValueError("not a cache value")
+            return self._record(data["$r"], data.get("state"))
+        if len(data) != 1:
+            return data
+        tag = next(iter(data))
+        if tag[:1] != "$":
+            return data
+        body = data[tag]
+        if tag == "$t":
+            return tuple(self._items(body))
+        if tag == "$s":
+            return frozenset(self._items(body))
+        if tag == "$d":
+            out = {}
+            for pair in self._items(body):
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise ValueError("a dict entry is not a pair")
+                out[pair[0]] = pair[1]
+            return out
+        if tag == "$f":
+            n, d = self._pair(body)
+            return Fraction(n, d)
+        if tag == "$q":
+            import sympy
+
+            p, q = self._pair(body)
+            return sympy.Rational(p, q)
+        raise ValueError(f"unknown tag {tag!r}")
+
+    def _record(self, name: Any, fields: Any) -> Any:
+        kind = self.types.get(name) if isinstance(name, str) else None
+        if kind is None or not isinstance(fields, dict):
+            raise ValueError(f"unknown record type {name!r}")
+        if "__dict__" in fields or "__class__" in fields:
+            raise ValueError("a record field name is not plain")
+        obj: Any = object.__new__(kind)
+        setstate = getattr(obj, "__setstate__", None)
+        if setstate is not None:
+            setstate(fields)
+        else:
+            obj.__dict__.update(fields)
+        return obj
+
     def decode(self, data: Any) -> Any:
         if data is None or isinstance(data, (bool, str, int, float)):
             return data
@@ -119,20 +177,10 @@ class _Decoder:
             p, q = self._pair(data["$q"])
             return sympy.Rational(p, q)
         if "$r" in data:
-            kind = self.types.get(data["$r"]) if isinstance(data["$r"], str) else None
             state = data.get("state")
-            if kind is None or not isinstance(state, dict):
+            if not isinstance(state, dict):
                 raise ValueError(f"unknown record type {data['$r']!r}")
-            obj: Any = object.__new__(kind)
-            fields = {k: self.decode(v) for k, v in state.items()}
-            if any(not isinstance(k, str) or k.startswith("__") for k in fields):
-                raise ValueError("a record field name is not plain")
-            setstate = getattr(obj, "__setstate__", None)
-            if setstate is not None:
-                setstate(fields)
-            else:
-                obj.__dict__.update(fields)
-            return obj
+            return self._record(data["$r"], {k: self.decode(v) for k, v in state.items()})
         raise ValueError("not a cache value")
 
     @staticmethod

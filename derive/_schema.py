@@ -380,6 +380,10 @@ class _Build:
     # unit literals such as [FLOP] in equations: a placeholder symbol while the
     # dimensions are checked, then the unit's exact factor to base units
     unit_literals: dict[sympy.Symbol, tuple[sympy.Rational, Any]] = field(default_factory=dict)
+    dims: dict[sympy.Symbol, Any] = field(default_factory=dict)     # symbol -> dimension, grown as entries load
+
+    def __post_init__(self) -> None:    # building on an existing catalog (an inline condition)
+        self.dims.update({q.symbol: q.dims for q in self.catalog.quantities.values()})
 
 
 def _claim(build: _Build, ctx: _Ctx, table: dict, ident: str, entry: Any, what: str) -> None:
@@ -430,6 +434,7 @@ def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
     if default is not None:
         q = _with_default(build, ctx, q, default)
     build.catalog.quantities[ident] = q
+    build.dims[q.symbol] = q.dims
     for alias in q.aliases:
         if not _QUANTITY_ID.match(alias):
             raise ctx.error(f"alias {alias!r} is not a valid name", aliases_raw, ident)
@@ -560,9 +565,8 @@ def _symbol_resolver(build: _Build, ctx: _Ctx, ident: str, node: Any):
 
 
 def _dims_map(build: _Build) -> dict[sympy.Symbol, Any]:
-    dims = {q.symbol: q.dims for q in build.catalog.quantities.values()}
-    dims.update({sym: d for sym, (_, d) in build.unit_literals.items()})
-    return dims
+    """Every symbol's dimension (quantities and unit literals), kept up to date as entries load."""
+    return build.dims
 
 
 def _unit_literal(build: _Build, ctx: _Ctx, node: Any, ident: str):
@@ -573,6 +577,7 @@ def _unit_literal(build: _Build, ctx: _Ctx, node: Any, ident: str):
             raise ctx.error(f"unit literal [{text}]: {exc.message}", node, ident) from exc
         sym = sympy.Symbol(f"[{text}]", positive=True)
         build.unit_literals[sym] = (sympy.Rational(factor.numerator, factor.denominator), dims)
+        build.dims[sym] = dims
         return sym
 
     return make

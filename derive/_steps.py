@@ -19,6 +19,7 @@ This is the forward machinery shared by ``solve()`` (``_solver.py``) and the bou
 
 from __future__ import annotations
 
+from collections import abc
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
@@ -139,13 +140,39 @@ class State:
         return set(self.values) | self.params | set(self.formulas)
 
     def sym(self, name: str) -> sympy.Symbol:
-        return sympy.Symbol(name, positive=True)
+        return self.catalog.symbol(name)
 
-    def numeric_map(self) -> dict[sympy.Symbol, sympy.Expr]:
-        return {self.sym(k): v for k, v in self.values.items()}
+    def numeric_map(self) -> "SymbolMap":
+        """The exact values, keyed by symbol (a live read-only view: nothing is copied)."""
+        return SymbolMap(self.catalog, self.values)
 
-    def formula_map(self) -> dict[sympy.Symbol, sympy.Expr]:
-        return {self.sym(k): v for k, v in self.formulas.items()}
+    def formula_map(self) -> "SymbolMap":
+        """The formulas in terms of the inputs, keyed by symbol (a live read-only view)."""
+        return SymbolMap(self.catalog, self.formulas)
+
+
+class SymbolMap(abc.Mapping):
+    """A name-keyed table seen through SymPy symbols, for ``xreplace`` and :func:`value_at`."""
+
+    __slots__ = ("_catalog", "_by_name")
+
+    def __init__(self, catalog: Catalog, by_name: Mapping[str, sympy.Expr]) -> None:
+        self._catalog = catalog
+        self._by_name = by_name
+
+    def __getitem__(self, key: sympy.Basic) -> sympy.Expr:
+        if not isinstance(key, sympy.Symbol):
+            raise KeyError(key)
+        return self._by_name[key.name]
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, sympy.Symbol) and key.name in self._by_name
+
+    def __iter__(self):
+        return (self._catalog.symbol(n) for n in self._by_name)
+
+    def __len__(self) -> int:
+        return len(self._by_name)
 
 
 def coerce_given(catalog: Catalog, q: Quantity, raw: Any) -> tuple[sympy.Rational, str]:
@@ -400,10 +427,11 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
         return p
     # take the missing natural inputs near the targets as symbols
     inputs = input_like(catalog)
+    known = state.known()
     candidates = set()
     for rid in p.component:
         for s in catalog.relations[rid].symbols:
-            if s not in state.known() and s in inputs and s not in targets:
+            if s not in known and s in inputs and s not in targets:
                 candidates.add(s)
     state.params |= candidates
     for s in candidates:

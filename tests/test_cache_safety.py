@@ -16,7 +16,7 @@ import pytest
 
 from derive import _loader
 from derive._cache import read_entry, write_entry
-from derive._records_json import decode, encode
+from derive._records_json import decode, encode, loads
 
 RIGHT = 197e12 / 8.2e11       # TPU v5e: 197 TFLOP/s over 820 GB/s
 ANSWER = ("solve", "critical_ai", "--hw", "tpu-v5e", "--format", "json")
@@ -49,7 +49,10 @@ def test_cache_folder_is_created_private_and_holds_only_json(cli, tmp_path):
     files = [p for p in cache.rglob("*") if p.is_file()]
     assert files and all(p.suffix == ".json" for p in files), files   # no pickle, no Jinja bytecode
     for p in files:
-        json.loads(p.read_text(encoding="utf-8"))
+        assert stat.S_IMODE(p.stat().st_mode) == 0o600
+        header, _, payload = p.read_text(encoding="utf-8").partition("\n")
+        assert set(json.loads(header)) == {"kind", "key", "digest"}
+        json.loads(payload)
 
 
 def test_planted_pickle_payloads_never_run(cli, tmp_path):
@@ -77,11 +80,10 @@ def test_tampered_entry_is_rebuilt_not_trusted(cli, tmp_path):
     cache = tmp_path / "cache"
     right = _critical_ai(cli, cache)
     (entry,) = cache.glob("catalog-*.json")
-    outer = json.loads(entry.read_text(encoding="utf-8"))
-    tampered = outer["payload"].replace("820000000000", "1640000000000")
-    assert tampered != outer["payload"]
-    outer["payload"] = tampered
-    entry.write_text(json.dumps(outer), encoding="utf-8")
+    header, _, payload = entry.read_text(encoding="utf-8").partition("\n")
+    tampered = payload.replace("820000000000", "1640000000000")
+    assert tampered != payload
+    entry.write_text(header + "\n" + tampered, encoding="utf-8")
     assert _critical_ai(cli, cache) == right
 
 
@@ -91,12 +93,17 @@ def test_unknown_record_types_are_refused():
                     {"$q": [1, 0]}, {"$f": ["1", 2]}, [1, 2], {"$t": 3}, {"x": 1}):
         with pytest.raises(ValueError):
             decode(planted)
+    for text in ('{"$r": "Popen", "state": {"args": "touch x"}}', '{"$q": [1, 0]}', '{"$r": "Text", "state": 3}',
+                 '{"$r": "Text", "state": {"__class__": 1}}', '{"$x": 1}'):
+        with pytest.raises((ValueError, ZeroDivisionError)):
+            loads(text)
 
 
 def test_records_round_trip_exactly(catalog):
     data = encode(catalog)
     again = decode(json.loads(json.dumps(data)))
     assert encode(again) == data
+    assert encode(loads(json.dumps(data))) == data            # the one-pass reader gives the same
     assert again.quantities["hbm_bw"].name == catalog.quantities["hbm_bw"].name
     assert again.relations["critical_ai_hbm"].rhs == catalog.relations["critical_ai_hbm"].rhs
 
@@ -107,9 +114,8 @@ def test_entries_check_their_key_and_digest(tmp_path, monkeypatch):
     assert read_entry("thing", "k" * 64) == {"a": [1, 2]}
     assert read_entry("thing", "k" * 32 + "j" * 32) is None          # same file name, other key
     (path,) = tmp_path.glob("thing-*.json")
-    outer = json.loads(path.read_text())
-    outer["payload"] = outer["payload"].replace("1", "9")
-    path.write_text(json.dumps(outer))
+    header, _, payload = path.read_text().partition("\n")
+    path.write_text(header + "\n" + payload.replace("1", "9"))
     assert read_entry("thing", "k" * 64) is None
     path.write_text("{not json")
     assert read_entry("thing", "k" * 64) is None

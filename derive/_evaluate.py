@@ -1,0 +1,161 @@
+"""Exact evaluation of an expression at rational values, without rebuilding SymPy trees.
+
+Substituting values into a SymPy expression (``xreplace``) builds a new tree and runs
+SymPy's assumption system on every node: milliseconds for a catalog formula. A question
+of a shape already solved only needs the solved formulas evaluated at new values, so
+:func:`compiled` turns an expression once into a tree of Python closures over
+:class:`~fractions.Fraction` (sums, products, whole powers, ``Max``/``Min``,
+``ceiling``/``floor``), and :func:`rational_value` evaluates it exactly. Anything not
+rational on the way (a square root of a non-square, a logarithm) raises
+:class:`NotRational`, and the caller substitutes with SymPy instead. Nothing is ``exec``'d.
+
+Compiled forms depend only on the expression, so they are kept in a bounded
+least-recently-used table (like SymPy's own cache of expressions).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import lru_cache
+from typing import Callable, Mapping
+
+import sympy
+
+__all__ = ["Compiled", "NotRational", "compiled", "rational_value", "value_at"]
+
+Env = Mapping[str, Fraction]
+MAX_EXPONENT = 10_000
+Fn = Callable[[Env], Fraction]
+
+
+class NotRational(Exception):
+    """The expression is not rational at these values (or uses what the compiler does not know)."""
+
+
+class Compiled:
+    """An expression as a function of its symbols' values (by name), exact over the rationals."""
+
+    __slots__ = ("symbols", "_fn")
+
+    def __init__(self, symbols: tuple[sympy.Symbol, ...], fn: Fn) -> None:
+        self.symbols = symbols
+        self._fn = fn
+
+    def __call__(self, env: Env) -> Fraction:
+        return self._fn(env)
+
+
+def _rational_power(base: Fraction, exp: Fraction) -> Fraction:
+    if abs(exp.numerator) > MAX_EXPONENT:
+        raise NotRational("a power too large to expand exactly here")
+    if exp.denominator == 1:
+        if base == 0 and exp < 0:
+            raise NotRational("division by zero")
+        return base ** int(exp)
+    if base < 0:
+        raise NotRational("a fractional power of a negative number")
+    root = exp.denominator
+    num, den = _exact_root(base.numerator, root), _exact_root(base.denominator, root)
+    if num is None or den is None:
+        raise NotRational("an irrational root")
+    return Fraction(num, den) ** exp.numerator
+
+
+def _exact_root(n: int, k: int) -> int | None:
+    if n < 0:
+        return None
+    r = round(n ** (1.0 / k)) if n < 2**1000 else None
+    if r is None:
+        return None
+    for c in (r - 1, r, r + 1):
+        if c >= 0 and c ** k == n:
+            return c
+    return None
+
+
+def _build(expr: sympy.Basic) -> Fn:
+    if expr.is_Symbol:
+        name = expr.name
+
+        def symbol(env: Env) -> Fraction:
+            return env[name]
+        return symbol
+    if expr.is_Rational:
+        value = Fraction(int(expr.p), int(expr.q))
+        return lambda env: value
+    if expr.is_Add:
+        parts = [_build(a) for a in expr.args]
+        return lambda env: sum((f(env) for f in parts), Fraction(0))
+    if expr.is_Mul:
+        factors = [_build(a) for a in expr.args]
+
+        def product(env: Env) -> Fraction:
+            out = Fraction(1)
+            for f in factors:
+                out *= f(env)
+            return out
+        return product
+    if expr.is_Pow:
+        base, exp = _build(expr.base), _build(expr.exp)
+        return lambda env: _rational_power(base(env), exp(env))
+    if isinstance(expr, (sympy.Max, sympy.Min)):
+        parts = [_build(a) for a in expr.args]
+        pick = max if isinstance(expr, sympy.Max) else min
+        return lambda env: pick(f(env) for f in parts)
+    if isinstance(expr, (sympy.ceiling, sympy.floor)):
+        inner = _build(expr.args[0])
+        rounding = math.ceil if isinstance(expr, sympy.ceiling) else math.floor
+        return lambda env: Fraction(rounding(inner(env)))
+    raise NotRational(f"cannot evaluate {type(expr).__name__} exactly over the rationals")
+
+
+@lru_cache(maxsize=4096)
+def compiled(expr: sympy.Basic) -> Compiled | None:
+    """``expr`` compiled, or None when it uses something other than rational arithmetic."""
+    try:
+        fn = _build(expr)
+    except (NotRational, RecursionError):
+        return None
+    return Compiled(tuple(expr.free_symbols), fn)
+
+
+def rational_value(expr: sympy.Basic, values: Mapping[str, Fraction]) -> Fraction:
+    """``expr`` at ``values`` (by symbol name), exactly; :class:`NotRational` when it is not rational there
+    or a symbol has no value (KeyError is not raised)."""
+    fn = compiled(expr)
+    if fn is None:
+        raise NotRational("not compiled")
+    try:
+        return fn(values)
+    except KeyError as exc:
+        raise NotRational(f"no value for {exc}") from None
+    except (ZeroDivisionError, OverflowError) as exc:
+        raise NotRational(str(exc)) from None
+
+
+def value_at(expr: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr | None:
+    """``expr`` with the values of ``nmap`` put in, exactly; None when a symbol of it has no value.
+
+    Rational values go through the compiled form; anything else through SymPy's ``xreplace``.
+    """
+    fn = compiled(expr)
+    if fn is not None:
+        env: dict[str, Fraction] = {}
+        try:
+            for sym in fn.symbols:
+                v = nmap[sym]
+                if not v.is_Rational:
+                    break
+                env[sym.name] = Fraction(int(v.p), int(v.q))
+            else:
+                out = fn(env)
+                return sympy.Rational(out.numerator, out.denominator)
+        except KeyError:
+            return None
+        except (NotRational, ZeroDivisionError, OverflowError):
+            pass
+    free = expr.free_symbols
+    if not all(s in nmap for s in free):
+        return None
+    return expr.xreplace({s: nmap[s] for s in free}) if free else expr
