@@ -450,7 +450,9 @@ def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None
     env.filters["percent"] = _percent_filter
     name = str(source)
     try:
-        return env.get_template(name).render()
+        from ._sandbox import render_bounded
+
+        return render_bounded(env.get_template(name), {})
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"syntax error: {exc.message}", file=name, line=exc.lineno) from None
     except TemplateError as exc:

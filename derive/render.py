@@ -55,34 +55,40 @@ def template_dirs(user_dir: str | os.PathLike | None = None) -> list[Path]:
 
 @lru_cache(maxsize=8)
 def _messages(dirs: tuple[Path, ...]) -> dict[str, dict[str, str]]:
-    """The merged message tables of ``dirs``, cached on disk while the files are unchanged."""
+    """The merged message tables of ``dirs``, cached on disk as JSON (data only) keyed by their content."""
     import hashlib
-    import pickle
+    import json
 
+    from ._atomic import write_atomic
     from ._cache import cache_dir
 
     files = [p for d in dirs for p in sorted(d.glob("messages*.yaml"))]
-    digest = hashlib.sha256(b"derive-messages-1")
+    digest = hashlib.sha256(b"derive-messages-2")
     for f in files:
-        st = f.stat()
-        digest.update(f"{f}:{st.st_mtime_ns}:{st.st_size}".encode())
+        _inside_folder(f, dirs)
+        digest.update(f"{f.name}\0".encode() + f.read_bytes() + b"\0")
     cache = cache_dir()
-    path = cache / f"messages-{digest.hexdigest()[:24]}.pickle" if cache else None
+    path = cache / f"messages-{digest.hexdigest()[:32]}.json" if cache else None
     if path is not None and path.is_file():
         try:
-            return pickle.loads(path.read_bytes())
-        except Exception:  # a stale or corrupt cache is rebuilt, never trusted
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("key") == digest.hexdigest() and _is_table(data.get("table")):
+                return data["table"]
+        except (OSError, ValueError, AttributeError):  # a stale, corrupt or foreign entry is rebuilt, never trusted
             pass
     table = _read_messages(dirs)
     if path is not None:
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_bytes(pickle.dumps(table))
-            tmp.replace(path)
-        except OSError:
+            write_atomic(path, json.dumps({"key": digest.hexdigest(), "table": table}, ensure_ascii=False))
+        except Exception:  # an unwritable cache only costs the next run the parse  # noqa: BLE001
             pass
     return table
+
+
+def _is_table(table: Any) -> bool:
+    return isinstance(table, dict) and all(
+        isinstance(k, str) and isinstance(v, dict) and all(isinstance(a, str) and isinstance(b, str)
+                                                           for a, b in v.items()) for k, v in table.items())
 
 
 def _read_messages(dirs: tuple[Path, ...]) -> dict[str, dict[str, str]]:
@@ -119,6 +125,9 @@ def message_table(templates: str | os.PathLike | None = None) -> dict[str, dict[
 def _fill(text: str, fields: Mapping[str, Any], escape) -> str:
     """``text.format(**fields)`` where the message's own words and every plain field are escaped.
 
+    Only plain field names are looked up (``{name}``, never ``{name.attr}`` or ``{name[0]}``), and a
+    format spec's width or precision is bounded (``{value:>1000000000}`` is refused).
+
     A field that is already formatted (``markupsafe.Markup``, e.g. ``"$D$" | safe`` or
     MathML) is put in as it is.
     """
@@ -134,6 +143,10 @@ def _fill(text: str, fields: Mapping[str, Any], escape) -> str:
         if name not in fields:
             raise KeyError(name)
         value = fields[name]
+        if spec:
+            from ._sandbox import check_format_spec
+
+            check_format_spec(spec)
         if not isinstance(value, Markup):
             value = escape(format(value, spec or ""))
         out.append(str(value))
@@ -159,7 +172,8 @@ def message_function(dirs: tuple[Path, ...], mode: str = "text"):
         fields = {k: (v.get(lang, v.get("en", "")) if isinstance(v, Mapping) and "en" in v else v)
                   for k, v in fields.items()}
         try:
-            return _fill(text, fields, escape) if escape else text.format(**fields)
+            filled = _fill(text, fields, escape or str)
+            return filled if escape else str(filled)
         except (KeyError, IndexError, ValueError) as exc:
             raise TemplateError(f"message {key!r}: cannot fill {exc}") from exc
 
@@ -217,64 +231,41 @@ def template_mode(name: str) -> str:
     return markup_of_template(name)
 
 
-MAX_TEMPLATE_ITEMS = 1_000_000   # characters or items a template expression may build with * ("x" * 10**10)
-MAX_TEMPLATE_DIGITS = 1000       # digits of a number a template may build with ** (9**9**9)
-
-
 def sandbox(**options: Any):
-    """A Jinja sandbox that also refuses to build huge strings, lists or numbers with ``*`` and ``**``.
+    """A Jinja sandbox with a budget (see :mod:`derive._sandbox`): templates and live sources are user text."""
+    from ._sandbox import sandbox as bounded
 
-    Jinja's sandbox blocks unsafe attributes and huge ``range()`` but lets ``"x" * 10**10`` exhaust
-    memory; templates and live sources are user text, so both operators are checked first.
-    """
-    return _bounded_sandbox()(**options)
+    return bounded(**options)
 
 
-@lru_cache(maxsize=1)
-def _bounded_sandbox():
-    import math
+def _safe_loader(dirs: tuple[Path, ...]):
+    """A file loader that refuses a template reached through a symlink out of its folder."""
+    import jinja2
 
-    from jinja2.exceptions import SecurityError
-    from jinja2.sandbox import SandboxedEnvironment
+    class FolderLoader(jinja2.FileSystemLoader):
+        def get_source(self, environment: Any, template: str) -> Any:
+            source, filename, uptodate = super().get_source(environment, template)
+            _inside_folder(Path(filename), dirs)
+            return source, filename, uptodate
 
-    class BoundedSandbox(SandboxedEnvironment):
-        intercepted_binops = frozenset({"*", "**"})
+    return FolderLoader([str(d) for d in dirs])
 
-        def call_binop(self, context, operator, left, right):
-            numbers = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (left, right))
-            if operator == "**" and numbers and abs(left) > 1 and right > 0:
-                if right * math.log10(abs(left)) > MAX_TEMPLATE_DIGITS:
-                    raise SecurityError(f"{left!r} ** {right!r} is too large (more than {MAX_TEMPLATE_DIGITS} digits)")
-            if operator == "*" and not numbers:
-                for seq, count in ((left, right), (right, left)):
-                    if isinstance(seq, (str, list, tuple)) and isinstance(count, int) \
-                            and len(seq) * count > MAX_TEMPLATE_ITEMS:
-                        raise SecurityError(f"repeating {type(seq).__name__} {count} times is too large "
-                                            f"(more than {MAX_TEMPLATE_ITEMS} items)")
-            return super().call_binop(context, operator, left, right)
 
-    return BoundedSandbox
+def _inside_folder(path: Path, dirs: tuple[Path, ...]) -> None:
+    """Refuse ``path`` unless it resolves (symlinks followed) inside one of ``dirs``."""
+    real = path.resolve()
+    if not any(real.is_relative_to(d.resolve()) for d in dirs):
+        raise TemplateError(f"refusing {path.name}: it is a symlink to {real}, outside the template folder",
+                            file=str(path))
 
 
 @lru_cache(maxsize=16)
 def _environment(dirs: tuple[Path, ...], mode: str):
     import jinja2
 
-    from ._cache import cache_dir
-
-    cache = cache_dir()
-    bytecode_cache = None
-    if cache is not None:
-        # one folder per mode: a partial compiled with autoescape must not be reused without it
-        folder = cache / "templates" / mode
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
-        except OSError:
-            bytecode_cache = None
+    # no bytecode cache: compiled templates on disk would be code another user could plant
     env = sandbox(
-        bytecode_cache=bytecode_cache,
-        loader=jinja2.FileSystemLoader([str(d) for d in dirs]),
+        loader=_safe_loader(dirs),
         undefined=jinja2.StrictUndefined,
         autoescape=mode == "html",
         trim_blocks=True,
@@ -297,7 +288,9 @@ def render_template(name: str, context: Mapping[str, Any], *, templates: str | o
     dirs = tuple(template_dirs(templates))
     env = _environment(dirs, template_mode(name))
     try:
-        out = env.get_template(name).render(**context)
+        from ._sandbox import render_bounded
+
+        out = render_bounded(env.get_template(name), dict(context))
         return _BLANK_LINES.sub("\n\n", out) if template_mode(name) == "md" else out
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"template syntax error: {exc.message}", file=exc.filename or name,

@@ -364,6 +364,10 @@ def test_a_failing_compile_reports_the_tex_error_lines(tmp_path, cli):
         "\\documentclass{article}\n\\begin{document}\n{{ s.answer.text }}\n\\undefinedmacro\n\\end{document}\n",
         encoding="utf-8")
     out = tmp_path / "out" / "x.pdf"
+    # the user's own x.tex and x.log beside the PDF are never overwritten by a failed build (issue 16, item 2)
+    out.parent.mkdir()
+    (out.parent / "x.tex").write_text("my paper", encoding="utf-8")
+    (out.parent / "x.log").write_text("my log", encoding="utf-8")
     run = cli("solve", "critical_ai", "--hw", "a100", "--format", "pdf", "--templates", str(tmp_path),
               "-o", str(out))
     assert run.code == 2
@@ -371,7 +375,10 @@ def test_a_failing_compile_reports_the_tex_error_lines(tmp_path, cli):
     # the error line quotes TeX's report of where it stopped (the offending line of the source) and names
     # the kept log; TeX's own wording is not the contract
     assert "\\undefinedmacro" in run.err and "x.log" in run.err
-    assert (tmp_path / "out" / "x.log").exists() and not out.exists()
+    kept = [p for p in out.parent.iterdir() if p.name.startswith("x.pdf.failed-")]
+    assert len(kept) == 1 and (kept[0] / "x.log").exists() and "\\undefinedmacro" in (kept[0] / "x.tex").read_text()
+    assert str(kept[0] / "x.log") in run.err and not out.exists()
+    assert (out.parent / "x.tex").read_text() == "my paper" and (out.parent / "x.log").read_text() == "my log"
 
 
 def test_tex_error_lines_are_read_from_the_log():
