@@ -57,7 +57,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ._solution import Solution
     from ._units import Dimension, UnitTable
 
-__all__ = ["LiveValue", "render_source"]
+__all__ = ["LiveValue", "language_of", "render_source"]
 
 MODES = {".md": "md", ".markdown": "md", ".tex": "tex", ".html": "html", ".htm": "html"}
 _OPTIONS = ("hw", "model", "preset", "presets", "bound", "require", "multiple_of", "rounding", "unit", "assume",
@@ -413,6 +413,15 @@ def _line_in(exc: BaseException, filename: str) -> int | None:
             line = tb.tb_lineno
         tb = tb.tb_next
     return line
+
+
+def language_of(source: str | os.PathLike, default: str = "en") -> str:
+    """The language a source's file name states (``chapter.zh.src.md`` → ``zh``), else ``default``."""
+    parts = Path(source).name.lower().split(".")
+    for lang in ("zh", "en", "both"):
+        if lang in parts[1:]:
+            return lang
+    return default
 
 
 def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None = None, lang: str = "en",

@@ -197,19 +197,108 @@ def pick(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") ->
 
 
 def _make_pick(mode: str):
-    """``pick`` for an output mode: the catalog text comes out escaped (and marked as such)."""
+    """``pick`` for an output mode: the catalog text comes out escaped (and marked as such), its ``$...$``
+    typeset as math, and Chinese text spaced and punctuated (``VMEM容量`` → ``VMEM 容量``)."""
     escape = escaper(mode)
     if escape is None:
-        return pick
+        def pick_text(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") -> str:
+            if isinstance(texts, Mapping):
+                texts = {k: (zh_typeset(v) if k == "zh" else v) for k, v in texts.items()}
+            return pick(texts, lang, sep)
+
+        return pick_text
+    prose = prose_filter(mode)
 
     def pick_escaped(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / "):
         from markupsafe import Markup
 
         if isinstance(texts, Mapping):
-            texts = {k: (v if isinstance(v, Markup) else escape(v)) for k, v in texts.items()}
+            texts = {k: (v if isinstance(v, Markup) else prose(zh_typeset(v) if k == "zh" else v))
+                     for k, v in texts.items()}
         return Markup(pick(texts, lang, sep))
 
     return pick_escaped
+
+
+_INLINE_MATH = re.compile(r"\$([^$\n]+?)\$")
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff"
+_HAN_LATIN = re.compile(f"([{_HAN}])([A-Za-z0-9\\(\\[])")
+_LATIN_HAN = re.compile(f"([A-Za-z0-9%\\)\\]])([{_HAN}])")
+_HALF_PUNCT = re.compile(f"([{_HAN}])\\s*([:;,?!])(?=\\s|[{_HAN}]|$)")
+_FULL = {":": "：", ";": "；", ",": "，", "?": "？", "!": "！"}
+
+
+def visible_length(latex: Any) -> int:
+    """About how many characters wide LaTeX math prints (a fraction counts its wider part)."""
+    text = str(latex)
+    for _ in range(5):   # innermost fractions first: \frac{a}{b} → the longer of a and b
+        text = re.sub(r"\\frac\{([^{}]*)\}\{([^{}]*)\}", lambda m: max(m.group(1), m.group(2), key=len), text)
+        text = re.sub(r"\{([^{}]*)\}", r"\1", text) if "\\frac" not in text else text
+    text = re.sub(r"\\(mathrm|left|right|frac|sqrt|boxed|,|;|!|quad|qquad)", "", text)
+    text = re.sub(r"\\[A-Za-z]+", "x", text)
+    return len(re.sub(r"[{}_^\s]", "", text))
+
+
+def has_han(text: Any) -> bool:
+    """Whether a text has Chinese characters."""
+    return re.search(f"[{_HAN}]", str(text)) is not None
+
+
+def zh_typeset(text: str) -> str:
+    """Chinese prose as a typesetter writes it: full-width punctuation after Han characters and a space
+    between Han and Latin letters or digits (math in ``$...$`` is left alone)."""
+    parts = re.split(r"(\$[^$\n]+?\$)", str(text))
+    for i in range(0, len(parts), 2):
+        t = _HALF_PUNCT.sub(lambda m: m.group(1) + _FULL[m.group(2)], parts[i])
+        t = re.sub(r"([：；，？！])\s+", r"\1", t)
+        parts[i] = _LATIN_HAN.sub(r"\1 \2", _HAN_LATIN.sub(r"\1 \2", t))
+    return "".join(parts)
+
+
+_MATH_COMMANDS = frozenset("""
+mathrm mathit mathbf text frac dfrac tfrac sqrt cdot times div le ge leq geq lt gt ll gg ne neq approx sim
+simeq propto to rightarrow leftarrow Rightarrow infty sum prod min max log ln exp lceil rceil lfloor rfloor
+left right quad qquad ldots cdots dots prime circ pm mp in notin subset alpha beta gamma delta epsilon
+varepsilon zeta eta theta lambda mu nu xi pi rho sigma tau phi varphi chi psi omega Gamma Delta Theta
+Lambda Pi Sigma Phi Psi Omega ell hat bar tilde overline underline boxed
+""".split())
+_MATH_COMMAND = re.compile(r"\\([A-Za-z]+|.)")
+
+
+def _safe_math(latex: str) -> bool:
+    """Whether ``$...$`` in prose is plain math: known commands only (never ``\\input``, ``\\def``, ...),
+    no TeX specials, and short."""
+    if len(latex) > 400 or any(ch in latex for ch in "#%&~\n"):
+        return False
+    for m in _MATH_COMMAND.finditer(latex):
+        name = m.group(1)
+        if name not in _MATH_COMMANDS and name not in ",;:! {}|":
+            return False
+    return True
+
+
+def prose_filter(mode: str):
+    """Plain text with ``$...$`` inline math: the text escaped for ``mode``, the math typeset."""
+    from markupsafe import Markup
+
+    escape = escaper(mode) or (lambda t: t)
+    math = math_filter(mode)
+
+    def prose(text: Any) -> Any:
+        if isinstance(text, Markup):
+            return text
+        text = str(text)
+        out, pos = [], 0
+        for m in _INLINE_MATH.finditer(text):
+            if not _safe_math(m.group(1)):
+                continue            # not plain math: stays text, escaped with the rest
+            out.append(str(escape(text[pos:m.start()])))
+            out.append(str(math(m.group(1))))
+            pos = m.end()
+        out.append(str(escape(text[pos:])))
+        return Markup("".join(out))
+
+    return prose
 
 
 def _escaping(escape):
@@ -276,7 +365,12 @@ def _environment(dirs: tuple[Path, ...], mode: str):
     env.globals["pick"] = _make_pick(mode)
     env.filters["tex"] = _escaping(latex_escape)
     env.filters["md"] = _escaping(markdown_escape)
+    env.filters["prose"] = prose_filter(mode)
+    env.filters["zh"] = zh_typeset
+    env.filters["has_han"] = has_han
+    env.filters["vislen"] = visible_length
     env.filters["texurl"] = latex_url
+    env.filters["striptex"] = _strip_tex
     env.filters["math"] = math_filter(mode)
     return env
 
@@ -291,7 +385,7 @@ def render_template(name: str, context: Mapping[str, Any], *, templates: str | o
         from ._sandbox import render_bounded
 
         out = render_bounded(env.get_template(name), dict(context))
-        return _BLANK_LINES.sub("\n\n", out) if template_mode(name) == "md" else out
+        return md_math_spacing(_BLANK_LINES.sub("\n\n", out)) if template_mode(name) == "md" else out
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"template syntax error: {exc.message}", file=exc.filename or name,
                             line=exc.lineno) from exc
@@ -316,6 +410,29 @@ def render_template(name: str, context: Mapping[str, Any], *, templates: str | o
 
 
 _BLANK_LINES = re.compile(r"\n{3,}")
+_CJK_BEFORE_MATH = re.compile(r"([\u3000-\u303f\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff])(\$[^$\s][^$\n]*?\$)")
+_MATH_BEFORE_CJK = re.compile(r"(\$[^$\n]*?[^$\s\\]\$)([\u3400-\u4dbf\u4e00-\u9fff])")
+
+
+def md_math_spacing(text: str) -> str:
+    """A space between Chinese text (or full-width punctuation) and inline ``$...$`` math, which GitHub
+    renders only when the dollar sign does not follow such a character directly."""
+    lines = []
+    for line in text.split("\n"):
+        if "$" in line and not line.startswith("$$"):
+            line = _CJK_BEFORE_MATH.sub(r"\1 \2", line)
+            line = _MATH_BEFORE_CJK.sub(r"\1 \2", line)
+        lines.append(line)
+    return "\n".join(lines)
+_TEX_COMMAND = re.compile(r"\\[A-Za-z]+\*?|[{}]")
+
+
+def _strip_tex(text: Any) -> str:
+    """Escaped LaTeX text as plain text for a PDF bookmark: commands and braces dropped, ``\\_`` kept as ``_``."""
+    from markupsafe import Markup
+
+    plain = re.sub(r"\\([%&_#$])", r"\1", str(text))
+    return Markup(_TEX_COMMAND.sub("", plain).strip())
 
 
 def _template_file(exc: BaseException, name: str) -> str:

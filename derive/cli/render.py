@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from .._errors import InputError
 from ._options import add_common, catalog_of
 
 HELP = "render a live Markdown/LaTeX/HTML source whose numbers are engine calls"
@@ -19,19 +17,19 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", metavar="OUT", help="write to OUT (plots go to img/ beside it); default stdout")
     p.add_argument("--units", choices=("si", "iec"), default="si", help="decimal (si) or binary (iec) prefixes")
     add_common(p)
+    p.set_defaults(lang=None)   # not given: taken from the source's name (.zh. or .en.), else English
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..live import render_source
+    from .._atomic import OutputPlan, write_atomic
+    from ..live import language_of, render_source
 
-    text = render_source(args.source, output=args.output, lang=args.lang, units=args.units, catalog=catalog_of(args))
     if args.output:
-        path = Path(args.output)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
+        OutputPlan([args.source]).claim(args.output, "the rendered source")
+    lang = args.lang or language_of(args.source)
+    text = render_source(args.source, output=args.output, lang=lang, units=args.units, catalog=catalog_of(args))
+    if args.output:
+        path = write_atomic(args.output, text)
         print(path)
     else:
         sys.stdout.write(text)
