@@ -446,6 +446,7 @@ def _check_view(catalog: Catalog, sol: Solution, c: Check, units: str) -> dict[s
         "op_latex": _OPS_LATEX.get(c.op, c.op),
         "entry": {"id": rid, "name": {"en": entry.name.en, "zh": entry.name.zh}} if entry else None,
         "regime": None, "lhs": "", "rhs": "", "lhs_latex": "", "rhs_latex": "", "at_latex": "", "at_text": "",
+        "equal": False,
     }
     if regime_id and rid in catalog.relations:
         reg = next((r for r in catalog.relations[rid].regimes if r.id == regime_id), None)
@@ -473,6 +474,7 @@ def _check_view(catalog: Catalog, sol: Solution, c: Check, units: str) -> dict[s
     for key, val in (("lhs", c.lhs), ("rhs", c.rhs)):
         view[key] = text_value(val, dims, units, 6)
         view[key + "_latex"] = latex_value(val, dims, units, 6)
+    view["equal"] = view["lhs_latex"] == view["rhs_latex"]
     return view
 
 
@@ -487,6 +489,7 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
     """
     data = dict(note.as_dict())
     q = catalog.quantities.get(sol.target)
+
     if note.kind == "exact_beside_approximate" and q is not None:
         data["exact"] = text_value(data["exact"], q.dims, units)
     elif note.kind == "not_integer" and q is not None:
@@ -496,7 +499,7 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
         rel = catalog.relations[data["relation"]]
         reg = next(r for r in rel.regimes if r.id == data["regime"])
         data["regime"] = {"en": reg.name.en, "zh": reg.name.zh}
-        data["condition"] = _condition_text(catalog, reg.when, values, units)
+        data["condition"] = _condition_text(catalog, reg.when, values, units, named=False)["en"]
     elif note.kind == "override":
         groups: dict[str, list[str]] = {}
         for name, origin in data.pop("sources", ()):
@@ -509,7 +512,19 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
                 parts[lang].append(words.format(names=", ".join(names), preset=preset))
         data["overridden"] = {lang: ("; ".join(p) if p else ("an earlier value" if lang == "en" else "原有的值"))
                               for lang, p in parts.items()}
-    return {"kind": note.kind, "data": data}
+    # the terminal keeps quantity ids (what the user types); a write-up names them in each language
+    plain = dict(data)
+    for key in ("names", "name"):
+        ids = [n.strip() for n in str(data.get(key, "")).split(",")] if key in data else []
+        if ids and all(i in catalog.quantities for i in ids):
+            data[key] = {lang: ("、" if lang == "zh" else ", ").join(
+                getattr(catalog.quantities[i].name, lang) for i in ids) for lang in ("en", "zh")}
+    if note.kind == "regime_inputs":
+        rel = catalog.relations[data["relation"]]
+        reg = next(r for r in rel.regimes if r.id == note.as_dict()["regime"])
+        data["condition"] = _condition_text(catalog, reg.when, values, units)
+    return {"kind": note.kind, "data": data, "data_text": plain}
+
 
 
 def _interval_shown(sol: Solution, q: Quantity, units: str, latex: bool) -> str:
@@ -532,25 +547,30 @@ def _whole_digits(value: sympy.Expr) -> int:
     return whole + 3
 
 
-def _condition_text(catalog: Catalog, when: Any, values: Values, units: str) -> str:
-    """``compute_time = 10 ms >= memory_time = 1 ms``: a regime's condition with the values that decided it."""
+def _condition_text(catalog: Catalog, when: Any, values: Values, units: str, named: bool = True) -> dict[str, str]:
+    """``compute time = 10 ms ≥ memory time = 1 ms``: a regime's condition with the values that decided it,
+    in each language (a side that is one quantity is named, not written as its id)."""
     from ._dimcheck import dimension_of
 
     subs = {sympy.Symbol(n, positive=True): v for n, (v, _, _) in values.items()}
     table = {qq.symbol: qq.dims for qq in catalog.quantities.values()}
-    sides = []
-    for side in (when.lhs, when.rhs):
-        value = side.xreplace(subs)
-        shown = text_expr(side)
-        if not value.free_symbols:
-            try:
-                dims = dimension_of(side, table)
-                shown = f"{shown} = {text_value(value, dims, units)}" if not side.is_Number else shown
-            except Exception:  # a side without one dimension: the expression alone
-                pass
-        sides.append(shown)
     op = {"<=": "≤", ">=": "≥"}.get(when.op, when.op)
-    return f"{sides[0]} {op} {sides[1]}"
+    out = {}
+    for lang in ("en", "zh"):
+        sides = []
+        for side in (when.lhs, when.rhs):
+            value = side.xreplace(subs)
+            q = catalog.quantities.get(side.name) if named and isinstance(side, sympy.Symbol) else None
+            shown = getattr(q.name, lang) if q is not None else text_expr(side)
+            if not value.free_symbols:
+                try:
+                    dims = dimension_of(side, table)
+                    shown = f"{shown} = {text_value(value, dims, units)}" if not side.is_Number else shown
+                except Exception:  # a side without one dimension: the expression alone
+                    pass
+            sides.append(shown)
+        out[lang] = f"{sides[0]} {op} {sides[1]}"
+    return out
 
 
 def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:

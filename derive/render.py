@@ -173,6 +173,8 @@ def message_function(dirs: tuple[Path, ...], mode: str = "text"):
                   for k, v in fields.items()}
         try:
             filled = _fill(text, fields, escape or str)
+            if lang == "zh":
+                filled = type(filled)(zh_typeset(filled))
             return filled if escape else str(filled)
         except (KeyError, IndexError, ValueError) as exc:
             raise TemplateError(f"message {key!r}: cannot fill {exc}") from exc
@@ -228,6 +230,27 @@ _HALF_PUNCT = re.compile(f"([{_HAN}])\\s*([:;,?!])(?=\\s|[{_HAN}]|$)")
 _FULL = {":": "：", ";": "；", ",": "，", "?": "？", "!": "！"}
 
 
+_ZH_NUMERALS = {"一": "1", "二": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7", "八": "8", "九": "9",
+                "十": "10"}
+_HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff][\u3400-\u4dbf\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]*")
+
+
+def localize(text: Any, lang: str = "en") -> str:
+    """A source's title or locator for one language: in English, "section 三" is "section 3" and a
+    Chinese title is quoted as such; in Chinese, "section 3.9" is "第 3.9 节"."""
+    text = str(text)
+    if lang == "en":
+        text = re.sub(r"\bsection ([一二三四五六七八九十])", lambda m: "section " + _ZH_NUMERALS[m.group(1)], text)
+        return _HAN_RUN.sub(lambda m: f"“{m.group(0)}”", text)
+    if lang == "zh":
+        text = re.sub(r"\bsection ([\d.]+)", r"第 \1 节", text)
+        text = re.sub(r"\bsection ([一二三四五六七八九十])", r"第\1节", text)
+        # a Chinese title's English gloss is dropped; an English title is quoted as the name it is
+        text = re.sub(f"([{_HAN}]+)\\s*\\([A-Za-z ,'-]+\\)", r"\1", text)
+        return text if has_han(text) or re.fullmatch(r"[\d.\s]*", text) else f"“{text}”"
+    return text
+
+
 def visible_length(latex: Any) -> int:
     """About how many characters wide LaTeX math prints (a fraction counts its wider part)."""
     text = str(latex)
@@ -237,6 +260,11 @@ def visible_length(latex: Any) -> int:
     text = re.sub(r"\\(mathrm|left|right|frac|sqrt|boxed|,|;|!|quad|qquad)", "", text)
     text = re.sub(r"\\[A-Za-z]+", "x", text)
     return len(re.sub(r"[{}_^\s]", "", text))
+
+
+def mostly_latin(text: Any) -> bool:
+    """Whether a text is written mostly in English (more Latin words than Chinese characters)."""
+    return len(re.findall(r"[A-Za-z]{2,}", str(text))) > len(re.findall(f"[{_HAN}]", str(text)))
 
 
 def has_han(text: Any) -> bool:
@@ -277,6 +305,34 @@ def _safe_math(latex: str) -> bool:
     return True
 
 
+_E_NUMBER = re.compile(r"(?<![\w.$\\])(\d+(?:\.\d+)?)e([+-]?)0*(\d+)(?![\w.])")
+_POWER = re.compile(r"(?<![\w$\\{])(\d+)\^(\d+)(?![\w}])")
+_SUBSCRIPT = re.compile(r"(?<![\w$\\])([A-Z])_([a-z0-9]{1,2})(?![\w])")
+_IDENT = re.compile(r"(?<![\w$\\])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
+
+
+def _math_in_prose(text: str) -> str:
+    """Numbers typed as ``1.97e14`` or ``2^30`` in prose become math (``$1.97\\times10^{14}$``), outside ``$...$``."""
+    parts = re.split(r"(\$[^$\n]+?\$)", text)
+    for i in range(0, len(parts), 2):
+        parts[i] = _E_NUMBER.sub(lambda m: f"${m.group(1)}\\times10^{{{m.group(2).replace('+', '')}{m.group(3)}}}$",
+                                 parts[i])
+        parts[i] = _POWER.sub(r"$\1^{\2}$", parts[i])
+        parts[i] = _SUBSCRIPT.sub(r"$\1_{\2}$", parts[i])
+    return "".join(parts)
+
+
+def _with_code(text: str, escape: Any, code: Any) -> str:
+    """Plain text escaped, with each snake_case identifier (``bytes_per_element``) set as code."""
+    out, pos = [], 0
+    for m in _IDENT.finditer(text):
+        out.append(str(escape(text[pos:m.start()])))
+        out.append(code(m.group(1)))
+        pos = m.end()
+    out.append(str(escape(text[pos:])))
+    return "".join(out)
+
+
 def prose_filter(mode: str):
     """Plain text with ``$...$`` inline math: the text escaped for ``mode``, the math typeset."""
     from markupsafe import Markup
@@ -284,18 +340,23 @@ def prose_filter(mode: str):
     escape = escaper(mode) or (lambda t: t)
     math = math_filter(mode)
 
+    from markupsafe import escape as html_escape
+
+    code = {"md": lambda t: f"`{t}`", "tex": lambda t: "\\texttt{" + latex_escape(t) + "}",
+            "html": lambda t: f"<code>{html_escape(t)}</code>"}.get(mode, lambda t: t)
+
     def prose(text: Any) -> Any:
         if isinstance(text, Markup):
             return text
-        text = str(text)
+        text = _math_in_prose(str(text))
         out, pos = [], 0
         for m in _INLINE_MATH.finditer(text):
             if not _safe_math(m.group(1)):
                 continue            # not plain math: stays text, escaped with the rest
-            out.append(str(escape(text[pos:m.start()])))
+            out.append(_with_code(text[pos:m.start()], escape, code))
             out.append(str(math(m.group(1))))
             pos = m.end()
-        out.append(str(escape(text[pos:])))
+        out.append(_with_code(text[pos:], escape, code))
         return Markup("".join(out))
 
     return prose
@@ -368,7 +429,9 @@ def _environment(dirs: tuple[Path, ...], mode: str):
     env.filters["prose"] = prose_filter(mode)
     env.filters["zh"] = zh_typeset
     env.filters["has_han"] = has_han
+    env.filters["mostly_latin"] = mostly_latin
     env.filters["vislen"] = visible_length
+    env.filters["localize"] = localize
     env.filters["texurl"] = latex_url
     env.filters["striptex"] = _strip_tex
     env.filters["math"] = math_filter(mode)

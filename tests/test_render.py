@@ -143,7 +143,7 @@ def test_a_regime_is_named_with_the_numbers_that_choose_it(solutions):
     assert "&= \\max\\left(1.011\\,\\mathrm{ms}, 298.5\\,\\mathrm{µs}\\right) = 1.011\\,\\mathrm{ms}" in md
     assert "Regime: compute-bound" in md
     # the inputs that only chose the regime are named as such, with the numbers that chose it
-    assert "bytes\\_moved, hbm\\_bw only choose the regime" in md
+    assert "bytes moved, HBM bandwidth only choose the regime" in md
 
 
 def test_both_languages_put_chinese_first_then_english(solutions):
