@@ -335,3 +335,20 @@ def test_a_tex_page_flood_is_refused(tmp_path, monkeypatch):
     with pytest.raises(TemplateError, match="more than 5"):
         lb.compile_tex(_tex(flood), tmp_path / "flood.pdf")
     assert not (tmp_path / "flood.pdf").exists()
+
+
+def test_two_problem_files_with_one_name_never_overwrite_each_other(tmp_path):
+    """Issue 16, item 3 for reports: refused before anything is written."""
+    import shutil
+
+    from derive import InputError
+    from derive.report import write_reports
+
+    src = Path(__file__).resolve().parent.parent / "reports" / "pcie-kv-reload.yaml"
+    for sub in ("a", "b"):
+        (tmp_path / sub).mkdir()
+        shutil.copy(src, tmp_path / sub / "x.yaml")
+    out = tmp_path / "out"
+    with pytest.raises(InputError, match="two outputs"):
+        write_reports([tmp_path / "a" / "x.yaml", tmp_path / "b" / "x.yaml"], out, langs=["en"], formats=["md"])
+    assert not out.exists() or not any(out.iterdir())
