@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 import sympy
+from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
 from ._model import Catalog, Condition, Quantity, Relation
@@ -66,7 +67,7 @@ def latex_number(text: str) -> str:
 def latex_unit(unit: str) -> str:
     if unit in ("", "1"):
         return ""
-    return r"\mathrm{" + unit.replace("µ", r"\mu ").replace("·", r"\cdot ").replace("^", "^") + "}"
+    return r"\mathrm{" + unit.replace("·", r"\cdot ").replace("^", "^") + "}"
 
 
 def latex_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: int = 4,
@@ -89,16 +90,45 @@ def _symbol_names(catalog: Catalog) -> dict[sympy.Symbol, str]:
     return hit
 
 
+def _latex(expr: sympy.Basic, names: dict) -> str:
+    """LaTeX as a person writes it: square roots of several factors combined into one root."""
+    return _RootPrinter({"symbol_names": names, "mul_symbol": "dot"}).doprint(expr)
+
+
+class _RootPrinter(LatexPrinter):
+    r"""``\frac{\sqrt{C}}{\sqrt{n} \cdot \sqrt{k}}`` is written ``\sqrt{\frac{C}{n \cdot k}}``."""
+
+    def _print_Mul(self, expr: sympy.Expr) -> str:  # noqa: N802 - SymPy's printer protocol
+        up, down, rest = [], [], []
+        for factor in expr.args:
+            base, exp = factor.as_base_exp()
+            if exp == sympy.S.Half:
+                up.append(base)
+            elif exp == -sympy.S.Half:
+                down.append(base)
+            else:
+                rest.append(factor)
+        if len(up) + len(down) < 2:
+            return super()._print_Mul(expr)
+        num = self._print(sympy.Mul(*up, evaluate=False)) if up else "1"
+        inner = num if not down else rf"\frac{{{num}}}{{{self._print(sympy.Mul(*down, evaluate=False))}}}"
+        root = rf"\sqrt{{{inner}}}"
+        if not rest:
+            return root
+        other = sympy.Mul(*rest)
+        if other.is_Rational and other.p == 1:
+            return rf"\frac{{{root}}}{{{self._print(other.q)}}}"
+        return f"{self._print(other)} \\cdot {root}"
+
+
 def latex_expr(expr: sympy.Basic, catalog: Catalog) -> str:
     """An expression or relation in the catalog's symbols: ``I^{*}_{\\mathrm{HBM}} = \\frac{F}{W_{\\mathrm{HBM}}}``."""
-    return sympy.latex(expr, symbol_names=_symbol_names(catalog), mul_symbol="dot")
+    return _latex(expr, _symbol_names(catalog))
 
 
 def _latex_relational(lhs: sympy.Expr, op: str, rhs: sympy.Expr, catalog: Catalog, names=None) -> str:
     names = names or _symbol_names(catalog)
-    left = sympy.latex(lhs, symbol_names=names, mul_symbol="dot")
-    right = sympy.latex(rhs, symbol_names=names, mul_symbol="dot")
-    return f"{left} {_OPS_LATEX[op]} {right}"
+    return f"{_latex(lhs, names)} {_OPS_LATEX[op]} {_latex(rhs, names)}"
 
 
 Values = dict  # quantity id -> (value in base units, dimension, unit it was written in or None)
@@ -116,7 +146,7 @@ def latex_substituted(expr: sympy.Expr, values: Values, catalog: Catalog, units:
             shown = latex_value(v, d, units, unit=u)
             # a bare number needs no brackets; a value with a unit or a power of ten does
             names[sym] = shown if _BARE_NUMBER.fullmatch(shown) else r"\left(" + shown + r"\right)"
-    out = sympy.latex(expr, symbol_names=names, mul_symbol="dot")
+    out = _latex(expr, names)
     out = _SQRT_PARENS.sub(r"\\sqrt{\1}", out)
     # a value as one argument of max/min needs no brackets of its own: \max(10 ms, 1 ms)
     return _ARG_PARENS_LATEX.sub(r"\1\2", out) if "\\max" in out or "\\min" in out else out
@@ -245,7 +275,7 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str,
         "solved_text": [text_expr(e) for e in step.solved],
         "substituted_latex": [], "substituted_text": [],
         "results": [], "symbolic": not all(v is not None for v in step.values),
-        "pending": [],
+        "pending": [], "reused_from": None, "reused_latex": "",
     }
     if step.kind == "relation" and view["symbolic"]:
         # quantities this step's result still depends on (the unknown of a bound, found later)
@@ -296,7 +326,76 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str,
         view["op"] = op
     if step.kind == "round":
         view.update(_rounding_view(step, before, units))
+    view["rows"] = _step_rows(view)
     return view
+
+
+def _step_rows(v: dict[str, Any]) -> list[list[str]]:
+    """The step as one aligned derivation: rows of (left side, relation sign, right side) in LaTeX.
+
+    Symbolic → isolated → substituted → number, with no row that repeats the one before it and no
+    tautology (a row whose two sides print the same).
+    """
+    if not v["solved_for"]:
+        return []
+    x = v["solved_for"][0]["symbol"]
+    rows: list[list[str]] = []
+    kind = v["kind"]
+    if kind == "relation":
+        eq = v["equations_latex"][0] if v["equations_latex"] else ""
+        lhs, _, rhs = eq.partition(" = ")
+        if v["inverse"] or lhs.strip() != x:
+            rows.append([lhs, "=", rhs])
+            if v["solved_latex"]:
+                rows.append([r"\Rightarrow\; " + x, "=", v["solved_latex"][0].partition(" = ")[2]])
+        else:
+            rows.append([x, "=", rhs])
+        if v["substituted_latex"] and v["results"] and len(v["substituted_latex"][0]) < 90:
+            # values and the number on one line: = (312 TFLOP/s)/(2 TB/s) = 156 FLOP/B
+            rows.append(["", "=", v["substituted_latex"][0] + " = " + v["results"][0]["latex"]])
+        else:
+            if v["substituted_latex"]:
+                rows.append(["", "=", v["substituted_latex"][0]])
+            if v["results"]:
+                rows.append(["", "=", v["results"][0]["latex"]])
+    elif kind == "bound":
+        op = v["op_latex"]
+        for e in v["equations_latex"]:
+            rows.append(_split_relational(e))
+        for e in v["composed_latex"]:
+            if e not in v["equations_latex"]:
+                rows.append([r"\Leftrightarrow\; " + _split_relational(e)[0], *_split_relational(e)[1:]])
+        if v["isolated_rhs_latex"]:
+            rows.append([r"\Leftrightarrow\; " + x, op, v["isolated_rhs_latex"][0]])
+        if v["substituted_latex"] and v["results"]:
+            rows.append(["", op, v["substituted_latex"][0] + " = " + v["results"][0]["latex"]])
+        elif v["results"]:
+            rows.append(["", op, v["results"][0]["latex"]])
+    elif kind == "round":
+        rows.append([x, "=", v["rounding_latex"]])
+    else:
+        return []
+    out: list[list[str]] = []
+    for row in rows:
+        left, sep, right = row[2].rpartition(" = ")
+        if sep and left == right:
+            row = [row[0], row[1], right]
+        if out and row[2] == out[-1][2] and not row[0]:
+            continue           # the same right side again
+        if row[0] == row[2] and row[1] == "=":
+            continue           # x = x
+        out.append(row)
+    return out
+
+
+_RELATIONAL = re.compile(r" (=|\\le|\\ge|\\leq|\\geq|<|>) ")
+
+
+def _split_relational(latex: str) -> list[str]:
+    m = _RELATIONAL.search(latex)
+    if not m:
+        return ["", "", latex]
+    return [latex[:m.start()], m.group(1), latex[m.end():]]
 
 
 def _regime_values(catalog: Catalog, when, values: Values, units: str) -> str:
@@ -354,6 +453,7 @@ def _check_view(catalog: Catalog, sol: Solution, c: Check, units: str) -> dict[s
         "op_latex": _OPS_LATEX.get(c.op, c.op),
         "entry": {"id": rid, "name": {"en": entry.name.en, "zh": entry.name.zh}} if entry else None,
         "regime": None, "lhs": "", "rhs": "", "lhs_latex": "", "rhs_latex": "", "at_latex": "", "at_text": "",
+        "equal": False,
     }
     if regime_id and rid in catalog.relations:
         reg = next((r for r in catalog.relations[rid].regimes if r.id == regime_id), None)
@@ -381,6 +481,7 @@ def _check_view(catalog: Catalog, sol: Solution, c: Check, units: str) -> dict[s
     for key, val in (("lhs", c.lhs), ("rhs", c.rhs)):
         view[key] = text_value(val, dims, units, 6)
         view[key + "_latex"] = latex_value(val, dims, units, 6)
+    view["equal"] = view["lhs_latex"] == view["rhs_latex"]
     return view
 
 
@@ -395,6 +496,7 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
     """
     data = dict(note.as_dict())
     q = catalog.quantities.get(sol.target)
+
     if note.kind == "exact_beside_approximate" and q is not None:
         data["exact"] = text_value(data["exact"], q.dims, units)
     elif note.kind == "not_integer" and q is not None:
@@ -404,7 +506,7 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
         rel = catalog.relations[data["relation"]]
         reg = next(r for r in rel.regimes if r.id == data["regime"])
         data["regime"] = {"en": reg.name.en, "zh": reg.name.zh}
-        data["condition"] = _condition_text(catalog, reg.when, values, units)
+        data["condition"] = _condition_text(catalog, reg.when, values, units, named=False)["en"]
     elif note.kind == "override":
         groups: dict[str, list[str]] = {}
         for name, origin in data.pop("sources", ()):
@@ -417,7 +519,19 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
                 parts[lang].append(words.format(names=", ".join(names), preset=preset))
         data["overridden"] = {lang: ("; ".join(p) if p else ("an earlier value" if lang == "en" else "原有的值"))
                               for lang, p in parts.items()}
-    return {"kind": note.kind, "data": data}
+    # the terminal keeps quantity ids (what the user types); a write-up names them in each language
+    plain = dict(data)
+    for key in ("names", "name"):
+        ids = [n.strip() for n in str(data.get(key, "")).split(",")] if key in data else []
+        if ids and all(i in catalog.quantities for i in ids):
+            data[key] = {lang: ("、" if lang == "zh" else ", ").join(
+                getattr(catalog.quantities[i].name, lang) for i in ids) for lang in ("en", "zh")}
+    if note.kind == "regime_inputs":
+        rel = catalog.relations[data["relation"]]
+        reg = next(r for r in rel.regimes if r.id == note.as_dict()["regime"])
+        data["condition"] = _condition_text(catalog, reg.when, values, units)
+    return {"kind": note.kind, "data": data, "data_text": plain}
+
 
 
 def _interval_shown(sol: Solution, q: Quantity, units: str, latex: bool) -> str:
@@ -440,25 +554,30 @@ def _whole_digits(value: sympy.Expr) -> int:
     return whole + 3
 
 
-def _condition_text(catalog: Catalog, when: Any, values: Values, units: str) -> str:
-    """``compute_time = 10 ms >= memory_time = 1 ms``: a regime's condition with the values that decided it."""
+def _condition_text(catalog: Catalog, when: Any, values: Values, units: str, named: bool = True) -> dict[str, str]:
+    """``compute time = 10 ms ≥ memory time = 1 ms``: a regime's condition with the values that decided it,
+    in each language (a side that is one quantity is named, not written as its id)."""
     from ._dimcheck import dimension_of
 
     subs = {sympy.Symbol(n, positive=True): v for n, (v, _, _) in values.items()}
     table = {qq.symbol: qq.dims for qq in catalog.quantities.values()}
-    sides = []
-    for side in (when.lhs, when.rhs):
-        value = side.xreplace(subs)
-        shown = text_expr(side)
-        if not value.free_symbols:
-            try:
-                dims = dimension_of(side, table)
-                shown = f"{shown} = {text_value(value, dims, units)}" if not side.is_Number else shown
-            except Exception:  # a side without one dimension: the expression alone
-                pass
-        sides.append(shown)
     op = {"<=": "≤", ">=": "≥"}.get(when.op, when.op)
-    return f"{sides[0]} {op} {sides[1]}"
+    out = {}
+    for lang in ("en", "zh"):
+        sides = []
+        for side in (when.lhs, when.rhs):
+            value = side.xreplace(subs)
+            q = catalog.quantities.get(side.name) if named and isinstance(side, sympy.Symbol) else None
+            shown = getattr(q.name, lang) if q is not None else text_expr(side)
+            if not value.free_symbols:
+                try:
+                    dims = dimension_of(side, table)
+                    shown = f"{shown} = {text_value(value, dims, units)}" if not side.is_Number else shown
+                except Exception:  # a side without one dimension: the expression alone
+                    pass
+            sides.append(shown)
+        out[lang] = f"{sides[0]} {op} {sides[1]}"
+    return out
 
 
 def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:

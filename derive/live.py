@@ -57,7 +57,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ._solution import Solution
     from ._units import Dimension, UnitTable
 
-__all__ = ["LiveValue", "render_source"]
+__all__ = ["LiveValue", "language_of", "render_source"]
 
 MODES = {".md": "md", ".markdown": "md", ".tex": "tex", ".html": "html", ".htm": "html"}
 _OPTIONS = ("hw", "model", "preset", "presets", "bound", "require", "multiple_of", "rounding", "unit", "assume",
@@ -162,6 +162,11 @@ def _spell(mantissa: str, unit: str, mode: str) -> str:
 
         u = latex_unit(unit) if unit not in ("", "1") else ""
         return r"\ensuremath{" + latex_number(mantissa) + (r"\," + u if u else "") + "}"
+    if mode == "md" and "e" in mantissa:
+        from ._present import latex_number
+
+        # a power of ten is typeset, never printed as 7e9: $7\times 10^{9}$
+        mantissa = f"${latex_number(mantissa)}$"
     return f"{mantissa} {unit}".strip() if unit not in ("", "1") else mantissa
 
 
@@ -355,11 +360,12 @@ class ClaimView:
         self.computed = computed_text(result)
         self.note = note_text(result, lang)
         if mode in ("tex", "md"):      # text from the claims file, made safe for the output
-            from .render import latex_escape, markdown_escape
+            from .render import latex_escape, markdown_escape, prose_filter
 
             escape = latex_escape if mode == "tex" else markdown_escape
-            for attr in ("verdict", "quote", "where", "stated", "computed", "note"):
+            for attr in ("verdict", "quote", "where", "stated", "computed"):
                 setattr(self, attr, escape(getattr(self, attr)))
+            self.note = str(prose_filter(mode)(self.note))   # the engine's words: numbers typeset as math
 
 
 def _names(value: Any) -> tuple[str, ...]:
@@ -415,6 +421,15 @@ def _line_in(exc: BaseException, filename: str) -> int | None:
     return line
 
 
+def language_of(source: str | os.PathLike, default: str = "en") -> str:
+    """The language a source's file name states (``chapter.zh.src.md`` → ``zh``), else ``default``."""
+    parts = Path(source).name.lower().split(".")
+    for lang in ("zh", "en", "both"):
+        if lang in parts[1:]:
+            return lang
+    return default
+
+
 def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None = None, lang: str = "en",
                   units: str = "si", text: str | None = None, catalog: "Catalog | None" = None) -> str:
     """Render a live source and return the text; plots are written beside ``output`` (or the source).
@@ -452,7 +467,11 @@ def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None
     env.filters["percent"] = _percent_filter
     name = str(source)
     try:
-        return env.get_template(name).render()
+        from ._sandbox import render_bounded
+        from .render import md_math_spacing
+
+        out = render_bounded(env.get_template(name), {})
+        return md_math_spacing(out) if mode == "md" else out
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"syntax error: {exc.message}", file=name, line=exc.lineno) from None
     except TemplateError as exc:

@@ -55,7 +55,7 @@ def template_dirs(user_dir: str | os.PathLike | None = None) -> list[Path]:
 
 @lru_cache(maxsize=8)
 def _messages(dirs: tuple[Path, ...]) -> dict[str, dict[str, str]]:
-    """The merged message tables of ``dirs``, cached on disk while the files are unchanged."""
+    """The merged message tables of ``dirs``, cached on disk as JSON (data only) keyed by their content."""
     import hashlib
 
     from ._cache import read_entry, write_entry
@@ -63,16 +63,21 @@ def _messages(dirs: tuple[Path, ...]) -> dict[str, dict[str, str]]:
     files = [p for d in dirs for p in sorted(d.glob("messages*.yaml"))]
     digest = hashlib.sha256(b"derive-messages-2")
     for f in files:
-        st = f.stat()
-        digest.update(f"{f}:{st.st_mtime_ns}:{st.st_size}".encode())
+        _inside_folder(f, dirs)
+        digest.update(f"{f.name}\0".encode() + f.read_bytes() + b"\0")
     key = digest.hexdigest()
     stored = read_entry("messages", key)
-    if isinstance(stored, dict) and all(isinstance(v, dict) and all(isinstance(t, str) for t in v.values())
-                                        for v in stored.values()):
-        return stored
+    if stored is not None and _is_table(stored):
+        return dict(stored)
     table = _read_messages(dirs)
     write_entry("messages", key, table)
     return table
+
+
+def _is_table(table: Any) -> bool:
+    return isinstance(table, dict) and all(
+        isinstance(k, str) and isinstance(v, dict) and all(isinstance(a, str) and isinstance(b, str)
+                                                           for a, b in v.items()) for k, v in table.items())
 
 
 def _read_messages(dirs: tuple[Path, ...]) -> dict[str, dict[str, str]]:
@@ -109,6 +114,9 @@ def message_table(templates: str | os.PathLike | None = None) -> dict[str, dict[
 def _fill(text: str, fields: Mapping[str, Any], escape) -> str:
     """``text.format(**fields)`` where the message's own words and every plain field are escaped.
 
+    Only plain field names are looked up (``{name}``, never ``{name.attr}`` or ``{name[0]}``), and a
+    format spec's width or precision is bounded (``{value:>1000000000}`` is refused).
+
     A field that is already formatted (``markupsafe.Markup``, e.g. ``"$D$" | safe`` or
     MathML) is put in as it is.
     """
@@ -124,6 +132,10 @@ def _fill(text: str, fields: Mapping[str, Any], escape) -> str:
         if name not in fields:
             raise KeyError(name)
         value = fields[name]
+        if spec:
+            from ._sandbox import check_format_spec
+
+            check_format_spec(spec)
         if not isinstance(value, Markup):
             value = escape(format(value, spec or ""))
         out.append(str(value))
@@ -149,7 +161,10 @@ def message_function(dirs: tuple[Path, ...], mode: str = "text"):
         fields = {k: (v.get(lang, v.get("en", "")) if isinstance(v, Mapping) and "en" in v else v)
                   for k, v in fields.items()}
         try:
-            return _fill(text, fields, escape) if escape else text.format(**fields)
+            filled = _fill(text, fields, escape or str)
+            if lang == "zh":
+                filled = type(filled)(zh_typeset(filled))
+            return filled if escape else str(filled)
         except (KeyError, IndexError, ValueError) as exc:
             raise TemplateError(f"message {key!r}: cannot fill {exc}") from exc
 
@@ -173,19 +188,167 @@ def pick(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") ->
 
 
 def _make_pick(mode: str):
-    """``pick`` for an output mode: the catalog text comes out escaped (and marked as such)."""
+    """``pick`` for an output mode: the catalog text comes out escaped (and marked as such), its ``$...$``
+    typeset as math, and Chinese text spaced and punctuated (``VMEM容量`` → ``VMEM 容量``)."""
     escape = escaper(mode)
     if escape is None:
-        return pick
+        def pick_text(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") -> str:
+            if isinstance(texts, Mapping):
+                texts = {k: (zh_typeset(v) if k == "zh" else v) for k, v in texts.items()}
+            return pick(texts, lang, sep)
+
+        return pick_text
+    prose = prose_filter(mode)
 
     def pick_escaped(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / "):
         from markupsafe import Markup
 
         if isinstance(texts, Mapping):
-            texts = {k: (v if isinstance(v, Markup) else escape(v)) for k, v in texts.items()}
+            texts = {k: (v if isinstance(v, Markup) else prose(zh_typeset(v) if k == "zh" else v))
+                     for k, v in texts.items()}
         return Markup(pick(texts, lang, sep))
 
     return pick_escaped
+
+
+_INLINE_MATH = re.compile(r"\$([^$\n]+?)\$")
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff"
+_HAN_LATIN = re.compile(f"([{_HAN}])([A-Za-z0-9\\(\\[])")
+_LATIN_HAN = re.compile(f"([A-Za-z0-9%\\)\\]])([{_HAN}])")
+_HALF_PUNCT = re.compile(f"([{_HAN}])\\s*([:;,?!])(?=\\s|[{_HAN}]|$)")
+_FULL = {":": "：", ";": "；", ",": "，", "?": "？", "!": "！"}
+
+
+_ZH_NUMERALS = {"一": "1", "二": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7", "八": "8", "九": "9",
+                "十": "10"}
+_HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff][\u3400-\u4dbf\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]*")
+
+
+def localize(text: Any, lang: str = "en") -> str:
+    """A source's title or locator for one language: in English, "section 三" is "section 3" and a
+    Chinese title is quoted as such; in Chinese, "section 3.9" is "第 3.9 节"."""
+    text = str(text)
+    if lang == "en":
+        text = re.sub(r"\bsection ([一二三四五六七八九十])", lambda m: "section " + _ZH_NUMERALS[m.group(1)], text)
+        return _HAN_RUN.sub(lambda m: f"“{m.group(0)}”", text)
+    if lang == "zh":
+        text = re.sub(r"\bsection ([\d.]+)", r"第 \1 节", text)
+        text = re.sub(r"\bsection ([一二三四五六七八九十])", r"第\1节", text)
+        # a Chinese title's English gloss is dropped; an English title is quoted as the name it is
+        text = re.sub(f"([{_HAN}]+)\\s*\\([A-Za-z ,'-]+\\)", r"\1", text)
+        return text if has_han(text) or re.fullmatch(r"[\d.\s]*", text) else f"“{text}”"
+    return text
+
+
+def visible_length(latex: Any) -> int:
+    """About how many characters wide LaTeX math prints (a fraction counts its wider part)."""
+    text = str(latex)
+    for _ in range(5):   # innermost fractions first: \frac{a}{b} → the longer of a and b
+        text = re.sub(r"\\frac\{([^{}]*)\}\{([^{}]*)\}", lambda m: max(m.group(1), m.group(2), key=len), text)
+        text = re.sub(r"\{([^{}]*)\}", r"\1", text) if "\\frac" not in text else text
+    text = re.sub(r"\\(mathrm|left|right|frac|sqrt|boxed|,|;|!|quad|qquad)", "", text)
+    text = re.sub(r"\\[A-Za-z]+", "x", text)
+    return len(re.sub(r"[{}_^\s]", "", text))
+
+
+def mostly_latin(text: Any) -> bool:
+    """Whether a text is written mostly in English (more Latin words than Chinese characters)."""
+    return len(re.findall(r"[A-Za-z]{2,}", str(text))) > len(re.findall(f"[{_HAN}]", str(text)))
+
+
+def has_han(text: Any) -> bool:
+    """Whether a text has Chinese characters."""
+    return re.search(f"[{_HAN}]", str(text)) is not None
+
+
+def zh_typeset(text: str) -> str:
+    """Chinese prose as a typesetter writes it: full-width punctuation after Han characters and a space
+    between Han and Latin letters or digits (math in ``$...$`` is left alone)."""
+    parts = re.split(r"(\$[^$\n]+?\$)", str(text))
+    for i in range(0, len(parts), 2):
+        t = _HALF_PUNCT.sub(lambda m: m.group(1) + _FULL[m.group(2)], parts[i])
+        t = re.sub(r"([：；，？！])\s+", r"\1", t)
+        parts[i] = _LATIN_HAN.sub(r"\1 \2", _HAN_LATIN.sub(r"\1 \2", t))
+    return "".join(parts)
+
+
+_MATH_COMMANDS = frozenset("""
+mathrm mathit mathbf text frac dfrac tfrac sqrt cdot times div le ge leq geq lt gt ll gg ne neq approx sim
+simeq propto to rightarrow leftarrow Rightarrow infty sum prod min max log ln exp lceil rceil lfloor rfloor
+left right quad qquad ldots cdots dots prime circ pm mp in notin subset alpha beta gamma delta epsilon
+varepsilon zeta eta theta lambda mu nu xi pi rho sigma tau phi varphi chi psi omega Gamma Delta Theta
+Lambda Pi Sigma Phi Psi Omega ell hat bar tilde overline underline boxed
+""".split())
+_MATH_COMMAND = re.compile(r"\\([A-Za-z]+|.)")
+
+
+def _safe_math(latex: str) -> bool:
+    """Whether ``$...$`` in prose is plain math: known commands only (never ``\\input``, ``\\def``, ...),
+    no TeX specials, and short."""
+    if len(latex) > 400 or any(ch in latex for ch in "#%&~\n"):
+        return False
+    for m in _MATH_COMMAND.finditer(latex):
+        name = m.group(1)
+        if name not in _MATH_COMMANDS and name not in ",;:! {}|":
+            return False
+    return True
+
+
+_E_NUMBER = re.compile(r"(?<![\w.$\\])(\d+(?:\.\d+)?)e([+-]?)0*(\d+)(?![\w.])")
+_POWER = re.compile(r"(?<![\w$\\{])(\d+)\^(\d+)(?![\w}])")
+_SUBSCRIPT = re.compile(r"(?<![\w$\\])([A-Z])_([a-z0-9]{1,2})(?![\w])")
+_IDENT = re.compile(r"(?<![\w$\\])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
+
+
+def _math_in_prose(text: str) -> str:
+    """Numbers typed as ``1.97e14`` or ``2^30`` in prose become math (``$1.97\\times10^{14}$``), outside ``$...$``."""
+    parts = re.split(r"(\$[^$\n]+?\$)", text)
+    for i in range(0, len(parts), 2):
+        parts[i] = _E_NUMBER.sub(lambda m: f"${m.group(1)}\\times10^{{{m.group(2).replace('+', '')}{m.group(3)}}}$",
+                                 parts[i])
+        parts[i] = _POWER.sub(r"$\1^{\2}$", parts[i])
+        parts[i] = _SUBSCRIPT.sub(r"$\1_{\2}$", parts[i])
+    return "".join(parts)
+
+
+def _with_code(text: str, escape: Any, code: Any) -> str:
+    """Plain text escaped, with each snake_case identifier (``bytes_per_element``) set as code."""
+    out, pos = [], 0
+    for m in _IDENT.finditer(text):
+        out.append(str(escape(text[pos:m.start()])))
+        out.append(code(m.group(1)))
+        pos = m.end()
+    out.append(str(escape(text[pos:])))
+    return "".join(out)
+
+
+def prose_filter(mode: str):
+    """Plain text with ``$...$`` inline math: the text escaped for ``mode``, the math typeset."""
+    from markupsafe import Markup
+
+    escape = escaper(mode) or (lambda t: t)
+    math = math_filter(mode)
+
+    from markupsafe import escape as html_escape
+
+    code = {"md": lambda t: f"`{t}`", "tex": lambda t: "\\texttt{" + latex_escape(t) + "}",
+            "html": lambda t: f"<code>{html_escape(t)}</code>"}.get(mode, lambda t: t)
+
+    def prose(text: Any) -> Any:
+        if isinstance(text, Markup):
+            return text
+        text = _math_in_prose(str(text))
+        out, pos = [], 0
+        for m in _INLINE_MATH.finditer(text):
+            if not _safe_math(m.group(1)):
+                continue            # not plain math: stays text, escaped with the rest
+            out.append(_with_code(text[pos:m.start()], escape, code))
+            out.append(str(math(m.group(1))))
+            pos = m.end()
+        out.append(_with_code(text[pos:], escape, code))
+        return Markup("".join(out))
+
+    return prose
 
 
 def _escaping(escape):
@@ -207,52 +370,41 @@ def template_mode(name: str) -> str:
     return markup_of_template(name)
 
 
-MAX_TEMPLATE_ITEMS = 1_000_000   # characters or items a template expression may build with * ("x" * 10**10)
-MAX_TEMPLATE_DIGITS = 1000       # digits of a number a template may build with ** (9**9**9)
-
-
 def sandbox(**options: Any):
-    """A Jinja sandbox that also refuses to build huge strings, lists or numbers with ``*`` and ``**``.
+    """A Jinja sandbox with a budget (see :mod:`derive._sandbox`): templates and live sources are user text."""
+    from ._sandbox import sandbox as bounded
 
-    Jinja's sandbox blocks unsafe attributes and huge ``range()`` but lets ``"x" * 10**10`` exhaust
-    memory; templates and live sources are user text, so both operators are checked first.
-    """
-    return _bounded_sandbox()(**options)
+    return bounded(**options)
 
 
-@lru_cache(maxsize=1)
-def _bounded_sandbox():
-    import math
+def _safe_loader(dirs: tuple[Path, ...]):
+    """A file loader that refuses a template reached through a symlink out of its folder."""
+    import jinja2
 
-    from jinja2.exceptions import SecurityError
-    from jinja2.sandbox import SandboxedEnvironment
+    class FolderLoader(jinja2.FileSystemLoader):
+        def get_source(self, environment: Any, template: str) -> Any:
+            source, filename, uptodate = super().get_source(environment, template)
+            _inside_folder(Path(filename), dirs)
+            return source, filename, uptodate
 
-    class BoundedSandbox(SandboxedEnvironment):
-        intercepted_binops = frozenset({"*", "**"})
+    return FolderLoader([str(d) for d in dirs])
 
-        def call_binop(self, context, operator, left, right):
-            numbers = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (left, right))
-            if operator == "**" and numbers and abs(left) > 1 and right > 0:
-                if right * math.log10(abs(left)) > MAX_TEMPLATE_DIGITS:
-                    raise SecurityError(f"{left!r} ** {right!r} is too large (more than {MAX_TEMPLATE_DIGITS} digits)")
-            if operator == "*" and not numbers:
-                for seq, count in ((left, right), (right, left)):
-                    if isinstance(seq, (str, list, tuple)) and isinstance(count, int) \
-                            and len(seq) * count > MAX_TEMPLATE_ITEMS:
-                        raise SecurityError(f"repeating {type(seq).__name__} {count} times is too large "
-                                            f"(more than {MAX_TEMPLATE_ITEMS} items)")
-            return super().call_binop(context, operator, left, right)
 
-    return BoundedSandbox
+def _inside_folder(path: Path, dirs: tuple[Path, ...]) -> None:
+    """Refuse ``path`` unless it resolves (symlinks followed) inside one of ``dirs``."""
+    real = path.resolve()
+    if not any(real.is_relative_to(d.resolve()) for d in dirs):
+        raise TemplateError(f"refusing {path.name}: it is a symlink to {real}, outside the template folder",
+                            file=str(path))
 
 
 @lru_cache(maxsize=16)
 def _environment(dirs: tuple[Path, ...], mode: str):
     import jinja2
 
-    # no bytecode cache: Jinja's is marshalled code, which a data-only cache cannot hold
+    # no bytecode cache: compiled templates on disk would be code another user could plant
     env = sandbox(
-        loader=jinja2.FileSystemLoader([str(d) for d in dirs]),
+        loader=_safe_loader(dirs),
         undefined=jinja2.StrictUndefined,
         autoescape=mode == "html",
         trim_blocks=True,
@@ -263,7 +415,14 @@ def _environment(dirs: tuple[Path, ...], mode: str):
     env.globals["pick"] = _make_pick(mode)
     env.filters["tex"] = _escaping(latex_escape)
     env.filters["md"] = _escaping(markdown_escape)
+    env.filters["prose"] = prose_filter(mode)
+    env.filters["zh"] = zh_typeset
+    env.filters["has_han"] = has_han
+    env.filters["mostly_latin"] = mostly_latin
+    env.filters["vislen"] = visible_length
+    env.filters["localize"] = localize
     env.filters["texurl"] = latex_url
+    env.filters["striptex"] = _strip_tex
     env.filters["math"] = math_filter(mode)
     return env
 
@@ -275,8 +434,10 @@ def render_template(name: str, context: Mapping[str, Any], *, templates: str | o
     dirs = tuple(template_dirs(templates))
     env = _environment(dirs, template_mode(name))
     try:
-        out = env.get_template(name).render(**context)
-        return _BLANK_LINES.sub("\n\n", out) if template_mode(name) == "md" else out
+        from ._sandbox import render_bounded
+
+        out = render_bounded(env.get_template(name), dict(context))
+        return md_math_spacing(_BLANK_LINES.sub("\n\n", out)) if template_mode(name) == "md" else out
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"template syntax error: {exc.message}", file=exc.filename or name,
                             line=exc.lineno) from exc
@@ -301,6 +462,29 @@ def render_template(name: str, context: Mapping[str, Any], *, templates: str | o
 
 
 _BLANK_LINES = re.compile(r"\n{3,}")
+_CJK_BEFORE_MATH = re.compile(r"([\u3000-\u303f\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff])(\$[^$\s][^$\n]*?\$)")
+_MATH_BEFORE_CJK = re.compile(r"(\$[^$\n]*?[^$\s\\]\$)([\u3400-\u4dbf\u4e00-\u9fff])")
+
+
+def md_math_spacing(text: str) -> str:
+    """A space between Chinese text (or full-width punctuation) and inline ``$...$`` math, which GitHub
+    renders only when the dollar sign does not follow such a character directly."""
+    lines = []
+    for line in text.split("\n"):
+        if "$" in line and not line.startswith("$$"):
+            line = _CJK_BEFORE_MATH.sub(r"\1 \2", line)
+            line = _MATH_BEFORE_CJK.sub(r"\1 \2", line)
+        lines.append(line)
+    return "\n".join(lines)
+_TEX_COMMAND = re.compile(r"\\[A-Za-z]+\*?|[{}]")
+
+
+def _strip_tex(text: Any) -> str:
+    """Escaped LaTeX text as plain text for a PDF bookmark: commands and braces dropped, ``\\_`` kept as ``_``."""
+    from markupsafe import Markup
+
+    plain = re.sub(r"\\([%&_#$])", r"\1", str(text))
+    return Markup(_TEX_COMMAND.sub("", plain).strip())
 
 
 def _template_file(exc: BaseException, name: str) -> str:

@@ -70,6 +70,7 @@ def report_context(problem: "Problem", catalog: "Catalog", units: str | None = N
             "n": n, "id": q.id, "ask": {"en": q.ask.en, "zh": q.ask.zh} if q.ask else None,
             "note": {"en": q.note.en, "zh": q.note.zh} if q.note else None, "s": view,
         })
+    _mark_reused(questions)
     source = source_view(catalog, problem.source) if problem.source.ref else None
     citations = _merge_citations([q["s"] for q in questions], [source] if source else [])
     stem = Path(problem.file).name.removesuffix(".yaml").removesuffix(".yml") if problem.file else problem.id
@@ -82,9 +83,37 @@ def report_context(problem: "Problem", catalog: "Catalog", units: str | None = N
             "source": source,
         },
         "questions": questions,
+        "units": units or problem.units,
         "citations": citations,
         "regenerate": REGENERATE,
     }
+
+
+def _mark_reused(questions: list[dict[str, Any]]) -> None:
+    """A quantity an earlier question derived (same quantity, same value) is cited, not derived again:
+    its step gets ``reused_from`` (that question's number) and ``reused_latex`` (``M = 17.18 GB``)."""
+    derived: dict[tuple[str, str], int] = {}
+    for q in questions:
+        steps = q["s"]["steps"]
+        for i, st in enumerate(steps):
+            if st["kind"] == "relation" and not st["results"] and st["rows"] and len(st["solved_for"]) == 1:
+                # a relation kept in symbols, the same in an earlier question: cited with its equation
+                key = (st["relations"][0]["id"], " ".join(" ".join(r) for r in st["rows"]))
+                if key in derived:
+                    st["reused_from"] = derived[key]
+                    st["reused_latex"] = " ".join(" ".join(r) for r in st["rows"]).strip()
+                else:
+                    derived[key] = q["n"]
+                continue
+            if st["kind"] != "relation" or not st["results"] or len(st["solved_for"]) != 1:
+                continue
+            key = (st["solved_for"][0]["id"], st["results"][0]["exact"])
+            last = i == len(steps) - 1 or all(later["kind"] == "round" for later in steps[i + 1:])
+            if key in derived and not last:
+                st["reused_from"] = derived[key]
+                st["reused_latex"] = f"{st['solved_for'][0]['symbol']} = {st['results'][0]['latex']}"
+            else:
+                derived.setdefault(key, q["n"])
 
 
 def render_report(problem: "Problem", fmt: str, lang: str, *, catalog: "Catalog", units: str | None = None,
@@ -107,45 +136,68 @@ def render_report(problem: "Problem", fmt: str, lang: str, *, catalog: "Catalog"
 def write_reports(files: Sequence[str | os.PathLike], out_dir: str | os.PathLike, *, langs: Sequence[str],
                   formats: Sequence[str], units: str | None = None, templates: str | os.PathLike | None = None,
                   catalog: "Catalog | None" = None) -> list[ReportFile]:
-    """Render every problem file in every language and format into ``out_dir``; returns what was written."""
+    """Render every problem file in every language and format into ``out_dir``; returns what was written.
+
+    Every file is written atomically; an output that is one of the inputs, or two outputs with one name
+    (two problem files of the same name), is refused before anything is written. PDFs are compiled
+    concurrently (one xelatex per core) while the next reports are rendered.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    from ._atomic import OutputPlan, write_atomic
     from ._loader import load_catalog
     from .latex_build import compile_tex
     from .problems import load_problem
 
     catalog = catalog or load_catalog()
     out = Path(out_dir)
+    plan = OutputPlan([*files])
+    for file in files:
+        stem = Path(file).name.removesuffix(".yaml").removesuffix(".yml")
+        for lang in langs:
+            for fmt in formats:
+                if fmt == "pdf":
+                    plan.claim(out / f"{stem}.{lang}.pdf", str(file))
+                    if "beamer" in formats:
+                        plan.claim(out / f"{stem}.{lang}.slides.pdf", str(file))
+                else:
+                    plan.claim(out / f"{stem}.{lang}.{REPORT_FORMATS[fmt][1]}", str(file))
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"cannot create {out_dir}: {exc.strerror or exc}") from exc
     written: list[ReportFile] = []
-    for file in files:
-        problem = load_problem(file, catalog)
-        context = report_context(problem, catalog, units)
-        stem = context["problem"]["stem"]
-        for lang in langs:
-            texts: dict[str, str] = {}
-            for fmt in formats:
-                if fmt == "pdf":
-                    continue
-                texts[fmt] = render_report(problem, fmt, lang, catalog=catalog, templates=templates, context=context)
-                path = out / f"{stem}.{lang}.{REPORT_FORMATS[fmt][1]}"
-                _write(path, texts[fmt])
-                written.append(ReportFile(str(file), fmt, lang, path))
-            if "pdf" in formats:
-                for fmt, suffix in (("tex", "pdf"), ("beamer", "slides.pdf")):
-                    if fmt == "beamer" and "beamer" not in formats:
+    builds = []
+    with ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
+        for file in files:
+            problem = load_problem(file, catalog)
+            context = report_context(problem, catalog, units)
+            stem = context["problem"]["stem"]
+            for lang in langs:
+                texts: dict[str, str] = {}
+                for fmt in formats:
+                    if fmt == "pdf":
                         continue
-                    source = texts.get(fmt) or render_report(problem, fmt, lang, catalog=catalog,
-                                                             templates=templates, context=context)
-                    path = out / f"{stem}.{lang}.{suffix}"
-                    compile_tex(source, path)
-                    written.append(ReportFile(str(file), "pdf" if fmt == "tex" else "slides-pdf", lang, path))
+                    texts[fmt] = render_report(problem, fmt, lang, catalog=catalog, templates=templates,
+                                               context=context)
+                    path = out / f"{stem}.{lang}.{REPORT_FORMATS[fmt][1]}"
+                    write_atomic(path, texts[fmt])
+                    written.append(ReportFile(str(file), fmt, lang, path))
+                if "pdf" in formats:
+                    for fmt, suffix in (("tex", "pdf"), ("beamer", "slides.pdf")):
+                        if fmt == "beamer" and "beamer" not in formats:
+                            continue
+                        source = texts.get(fmt) or render_report(problem, fmt, lang, catalog=catalog,
+                                                                 templates=templates, context=context)
+                        path = out / f"{stem}.{lang}.{suffix}"
+                        builds.append(pool.submit(compile_tex, source, path))
+                        written.append(ReportFile(str(file), "pdf" if fmt == "tex" else "slides-pdf", lang, path))
+        first_error = None
+        for fut in builds:
+            try:
+                fut.result()
+            except Exception as exc:  # every build finishes; the first failure is reported
+                first_error = first_error or exc
+    if first_error is not None:
+        raise first_error
     return written
-
-
-def _write(path: Path, text: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from exc

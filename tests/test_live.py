@@ -213,3 +213,23 @@ def test_readme_live_example(tmp_path):
     source = section.split("```jinja\n", 1)[1].split("```", 1)[0]
     shown = section.split("```text\n", 1)[1].split("```", 1)[0]
     assert render(tmp_path, source, name="note.src.md") == shown
+
+
+def test_render_takes_the_language_from_the_source_name(tmp_path, cli):
+    """`derive render chapter.zh.src.md` writes Chinese without --lang (issue 11); --lang still wins."""
+    for name, han in (("note.zh.src.md", True), ("note.en.src.md", False), ("note.src.md", False)):
+        src = tmp_path / name
+        src.write_text('{{ name("critical_ai") }}\n', encoding="utf-8")
+        run = cli("render", str(src))
+        assert run.code == 0, run.err
+        assert bool(re.search(r"[\u4e00-\u9fff]", run.out)) is han, (name, run.out)
+    run = cli("render", str(tmp_path / "note.zh.src.md"), "--lang", "en")
+    assert not re.search(r"[\u4e00-\u9fff]", run.out)
+
+
+def test_render_refuses_to_write_over_its_source(tmp_path, cli):
+    src = tmp_path / "x.md"
+    src.write_text("{{ q('critical_ai', hw='a100') }}\n", encoding="utf-8")
+    run = cli("render", str(src), "-o", str(src))
+    assert run.code == 2 and "input" in run.err
+    assert src.read_text(encoding="utf-8") == "{{ q('critical_ai', hw='a100') }}\n"

@@ -137,19 +137,20 @@ def test_every_format_renders_every_kind_of_step(solutions, fmt, lang):
 def test_a_regime_is_named_with_the_numbers_that_choose_it(solutions):
     md = render_solution(solutions["regime"], "md", lang="en")
     assert ("The compute-bound branch holds, since $T_{\\mathrm{math}} \\ge T_{\\mathrm{mem}} \\quad "
-            "\\left(1.011\\,\\mathrm{ms} \\ge 298.5\\,\\mathrm{\\mu s}\\right)$:") in md
+            "\\left(1.011\\,\\mathrm{ms} \\ge 298.5\\,\\mathrm{µs}\\right)$:") in md
     # the max with both arguments' values, then the one that wins (issue 14: not "= (1.011 ms)")
-    assert "T = \\max\\left(1.011\\,\\mathrm{ms}, 298.5\\,\\mathrm{\\mu s}\\right) = 1.011\\,\\mathrm{ms}" in md
+    assert "T &= \\max\\left(T_{\\mathrm{math}}, T_{\\mathrm{mem}}\\right)" in md
+    assert "&= \\max\\left(1.011\\,\\mathrm{ms}, 298.5\\,\\mathrm{µs}\\right) = 1.011\\,\\mathrm{ms}" in md
     assert "Regime: compute-bound" in md
     # the inputs that only chose the regime are named as such, with the numbers that chose it
-    assert "bytes\\_moved, hbm\\_bw only choose the regime" in md
+    assert "bytes moved, HBM bandwidth only choose the regime" in md
 
 
 def test_both_languages_put_chinese_first_then_english(solutions):
     md = render_solution(solutions["max"], "md", lang="both")
-    zh, en = md.index("解出"), md.index("Isolate")
+    zh, en = md.index("思路"), md.index("Plan:")
     assert zh < en
-    assert "第 3 步" in md and "Step 3" in md
+    assert "答案" in md and "Answer" in md
 
 
 # ---------------------------------------------------------------------------
@@ -160,9 +161,9 @@ def test_markdown_math_is_in_dollar_delimiters(solutions):
     md = render_solution(solutions["min"], "md", lang="en")
     lines = md.splitlines()
     blocks = [i for i, ln in enumerate(lines) if ln == "$$"]
-    assert len(blocks) >= 10 and len(blocks) % 2 == 0
+    assert len(blocks) >= 6 and len(blocks) % 2 == 0
     for start, end in zip(blocks[::2], blocks[1::2]):
-        assert end == start + 2, "a display equation is one line between $$ lines"
+        assert end >= start + 2, "a display equation stands between $$ lines"
         assert lines[start - 1] == "" and lines[end + 1] == "", "$$ blocks stand in their own paragraph"
     outside = "\n".join(ln for i, ln in enumerate(lines)
                         if not any(s <= i <= e for s, e in zip(blocks[::2], blocks[1::2])))
@@ -267,8 +268,9 @@ def test_latex_specials_in_catalog_text_are_escaped(hostile):
     assert r"100\% \& co\_\#1 \$\{x\} \textasciitilde{}\textasciicircum{}\textbackslash{} bytes" in tex
     assert r"怪 100\% \& \_ \# \$ \{ \} \textasciitilde{} \textasciicircum{} \textbackslash{} 字节" in tex
     assert SPECIALS not in tex
+    assert r"翻倍 50\% \& \_ \# \$ \{ \} \textasciitilde{} \textasciicircum{} \textbackslash{} 关系" in tex
     beamer = render_solution(sol, "beamer", lang="both")
-    assert r"翻倍 50\% \& \_ \# \$ \{ \} \textasciitilde{} \textasciicircum{} \textbackslash{} 关系" in beamer
+    assert SPECIALS not in beamer
 
 
 def test_html_and_markdown_escape_catalog_text(hostile):
@@ -364,6 +366,10 @@ def test_a_failing_compile_reports_the_tex_error_lines(tmp_path, cli):
         "\\documentclass{article}\n\\begin{document}\n{{ s.answer.text }}\n\\undefinedmacro\n\\end{document}\n",
         encoding="utf-8")
     out = tmp_path / "out" / "x.pdf"
+    # the user's own x.tex and x.log beside the PDF are never overwritten by a failed build (issue 16, item 2)
+    out.parent.mkdir()
+    (out.parent / "x.tex").write_text("my paper", encoding="utf-8")
+    (out.parent / "x.log").write_text("my log", encoding="utf-8")
     run = cli("solve", "critical_ai", "--hw", "a100", "--format", "pdf", "--templates", str(tmp_path),
               "-o", str(out))
     assert run.code == 2
@@ -371,7 +377,10 @@ def test_a_failing_compile_reports_the_tex_error_lines(tmp_path, cli):
     # the error line quotes TeX's report of where it stopped (the offending line of the source) and names
     # the kept log; TeX's own wording is not the contract
     assert "\\undefinedmacro" in run.err and "x.log" in run.err
-    assert (tmp_path / "out" / "x.log").exists() and not out.exists()
+    kept = [p for p in out.parent.iterdir() if p.name.startswith("x.pdf.failed-")]
+    assert len(kept) == 1 and (kept[0] / "x.log").exists() and "\\undefinedmacro" in (kept[0] / "x.tex").read_text()
+    assert str(kept[0] / "x.log") in run.err and not out.exists()
+    assert (out.parent / "x.tex").read_text() == "my paper" and (out.parent / "x.log").read_text() == "my log"
 
 
 def test_tex_error_lines_are_read_from_the_log():

@@ -120,14 +120,9 @@ def test_derive_report_names_a_broken_problem_file(tmp_path, cli):
 # LaTeX: every report's article and slides, compiled once each with xelatex (in parallel)
 
 
-def _frames_expected(context) -> int:
-    """Title, problem, assumptions (if any; in Chinese and in English), per question (question and
-    given values, one per step, answer, assumptions, check), sources."""
-    problem = context["problem"]
-    n = 2 + (2 if problem["assumptions"] else 0) + 1
-    for q in context["questions"]:
-        n += 1 + len(q["s"]["steps"]) + 3
-    return n
+def _frames_allowed(context) -> int:
+    """A lecture deck: title, outline and summary, and at most two frames per question (issue 11)."""
+    return 2 * len(context["questions"]) + 3
 
 
 @pytest.fixture(scope="module")
@@ -173,7 +168,7 @@ def test_latex_compiles_with_the_answers_and_chinese_text(compiled, contexts, st
     pages, text = _pdf_pages_and_text(pdf)
     _, context, _ = contexts[stem]
     if kind == "slides":
-        assert pages == _frames_expected(context), "one frame per step, and no frame breaks in two"
+        assert len(context["questions"]) + 3 <= pages <= _frames_allowed(context), "one frame per question"
     else:
         assert 1 <= pages <= 6 * len(context["questions"]) + 2
     flat = re.sub(r"\s+", " ", text)
@@ -182,12 +177,12 @@ def test_latex_compiles_with_the_answers_and_chinese_text(compiled, contexts, st
     title_zh = context["problem"]["title"]["zh"]
     chinese = max(re.findall(r"[\u4e00-\u9fff]+", title_zh), key=len)
     assert chinese in flat.replace(" ", ""), "the Chinese title is not in the PDF text"
-    for word in ("答案", "验算") if kind == "slides" else ("已知量", "答案", "验算"):
+    for word in ("答案", "提纲") if kind == "slides" else ("已知量", "答案", "验算"):
         assert word in flat.replace(" ", "")
 
 
 def test_beamer_frames_fit_their_slides(compiled):
-    """A step too long for its frame is shrunk, not cut: no overfull vbox beyond rounding."""
+    """A question too long for its frame continues on the next, never cut: no overfull vbox beyond rounding."""
     for (stem, kind), (_, log, code) in compiled.items():
         if kind != "slides" or code != 0:
             continue

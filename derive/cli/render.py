@@ -17,18 +17,20 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", metavar="OUT", help="write to OUT (plots go to img/ beside it); default stdout")
     p.add_argument("--units", choices=("si", "iec"), default="si", help="decimal (si) or binary (iec) prefixes")
     add_common(p)
+    p.set_defaults(lang=None)   # not given: taken from the source's name (.zh. or .en.), else English
 
 
 def run(args: argparse.Namespace) -> int:
     from .._atomic import OutputPlan, write_atomic
-    from ..live import render_source
+    from ..live import language_of, render_source
 
     if args.output:     # refused before anything is written (plots go beside the output)
-        OutputPlan(input_files(args, args.source)).claim(args.output)
-    text = render_source(args.source, output=args.output, lang=args.lang, units=args.units, catalog=catalog_of(args))
+        OutputPlan(input_files(args, args.source)).claim(args.output, "the rendered source")
+    lang = args.lang or language_of(args.source)
+    text = render_source(args.source, output=args.output, lang=lang, units=args.units, catalog=catalog_of(args))
     if args.output:
-        write_atomic(args.output, text)
-        print(args.output)
+        path = write_atomic(args.output, text)
+        print(path)
     else:
         sys.stdout.write(text)
     return 0

@@ -1,0 +1,378 @@
+"""The Jinja sandbox that templates and live sources run in, with a budget for every render.
+
+Templates (``--templates DIR``) and live sources are user text. Jinja's own sandbox stops them from
+reaching Python's internals; this one also stops them from exhausting the machine:
+
+- ``*`` and ``**`` may not build more than :data:`MAX_ITEMS` items or :data:`MAX_DIGITS` digits;
+- format widths and precisions (``'%1000000000d' % 1``, ``'{:>1000000000}'.format(1)``, the ``format``
+  filter, a message's ``{value:>1000000000}``) are at most :data:`MAX_WIDTH`;
+- string-growing filters and methods (``center``, ``indent``, ``wordwrap``, ``replace``, ``ljust``, ...)
+  and ``~`` may not make a string longer than :data:`MAX_STRING`; ``lipsum`` is gone;
+- every render has a budget (:class:`Budget`): :data:`MAX_SECONDS` of CPU time of its thread, checked
+  at each loop iteration and each call (so nested loops stop), and :data:`MAX_OUTPUT` characters of output.
+
+Going over any bound raises :class:`jinja2.exceptions.SecurityError` (reported by the renderers as the
+template's mistake, with its file and line).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import math
+import re
+import string
+import time
+import types
+from functools import lru_cache
+from typing import Any, Iterator
+
+__all__ = ["MAX_DIGITS", "MAX_ITEMS", "MAX_OUTPUT", "MAX_SECONDS", "MAX_STRING", "MAX_WIDTH", "Budget", "budget",
+           "check_format_spec", "render_bounded", "sandbox"]
+
+MAX_ITEMS = 1_000_000      # characters or items one expression may build with * ("x" * 10**10)
+MAX_DIGITS = 1000          # digits of a number built with ** (9**9**9)
+MAX_WIDTH = 1000           # a format width or precision, a filter's width or count
+MAX_STRING = 10_000_000    # characters of any string a template builds
+MAX_OUTPUT = 50_000_000    # characters one render may write
+MAX_SECONDS = 60.0         # CPU seconds (of the rendering thread) one render may take
+
+
+def _security_error(message: str) -> Exception:
+    from jinja2.exceptions import SecurityError
+
+    return SecurityError(message)
+
+
+class Budget:
+    """What one render may still spend: CPU time of its thread and characters of output."""
+
+    __slots__ = ("deadline", "output", "ticks", "seconds")
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.seconds = MAX_SECONDS if seconds is None else seconds
+        self.deadline = time.thread_time() + self.seconds
+        self.output = 0
+        self.ticks = 0
+
+    def tick(self) -> None:
+        self.ticks += 1
+        if self.ticks & 63 == 0 and time.thread_time() > self.deadline:
+            raise _security_error(f"the render took more than {self.seconds:g} s of CPU time")
+
+    def check_now(self) -> None:
+        if time.thread_time() > self.deadline:
+            raise _security_error(f"the render took more than {self.seconds:g} s of CPU time")
+
+    def spend_output(self, n: int) -> None:
+        self.output += n
+        if self.output > MAX_OUTPUT:
+            raise _security_error(f"the render wrote more than {MAX_OUTPUT:,} characters")
+
+
+_CURRENT: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("derive_render_budget", default=None)
+
+
+@contextlib.contextmanager
+def budget(seconds: float | None = None) -> Iterator[Budget]:
+    """The budget of a render; a render inside another (a solution in a live source) shares the outer one."""
+    outer = _CURRENT.get()
+    if outer is not None:
+        yield outer
+        return
+    b = Budget(seconds)
+    token = _CURRENT.set(b)
+    try:
+        yield b
+    finally:
+        _CURRENT.reset(token)
+
+
+def _tick() -> None:
+    b = _CURRENT.get()
+    if b is not None:
+        b.tick()
+
+
+def render_bounded(template: Any, context: dict[str, Any]) -> str:
+    """``template.render(**context)`` within a budget: output counted as it is written."""
+    with budget() as b:
+        parts = []
+        for chunk in template.generate(**context):
+            b.spend_output(len(chunk))
+            parts.append(chunk)
+        b.check_now()
+        return "".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# bounds on strings and formats
+
+def _check_string(value: Any, what: str = "a string") -> Any:
+    if isinstance(value, str) and len(value) > MAX_STRING:
+        raise _security_error(f"{what} of {len(value):,} characters is too long (more than {MAX_STRING:,})")
+    return value
+
+
+def _check_int(value: Any, what: str, limit: int = MAX_WIDTH) -> None:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > limit:
+        raise _security_error(f"{what} {value} is too large (more than {limit})")
+
+
+_SPEC_NUMBER = re.compile(r"\d+")
+
+
+def check_format_spec(spec: str) -> None:
+    """Refuse a ``str.format`` spec whose width or precision is above :data:`MAX_WIDTH` (``>1000000000``)."""
+    for n in _SPEC_NUMBER.findall(spec or ""):
+        if len(n) > 6 or int(n) > MAX_WIDTH:
+            raise _security_error(f"format width or precision {n} is too large (more than {MAX_WIDTH})")
+
+
+_PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d+))?[hlL]?[a-zA-Z%]")
+
+
+def _check_percent(fmt: str, args: Any) -> None:
+    """Refuse ``'%1000000000d' % x`` and ``'%*d' % (10**9, x)``."""
+    star = False
+    for m in _PERCENT_SPEC.finditer(fmt):
+        for part in m.groups():
+            if part == "*":
+                star = True
+            elif part:
+                check_format_spec(part)
+    if star:
+        for a in args if isinstance(args, tuple) else (args,):
+            _check_int(a, "format width", MAX_WIDTH)
+
+
+def _check_format_string(fmt: str) -> None:
+    """Check the literal specs of a ``str.format`` string, nested ones included."""
+    try:
+        parsed = list(string.Formatter().parse(fmt))
+    except ValueError:
+        return  # str.format raises the same error itself
+    for _literal, _name, spec, _conv in parsed:
+        if spec:
+            check_format_spec(spec)
+
+
+def _bounded_str_method(obj: Any, args: tuple, kwargs: dict) -> None:
+    """Pre-check the str methods that can make a huge string from small arguments."""
+    name = getattr(obj, "__name__", "")
+    owner = getattr(obj, "__self__", None)
+    if not isinstance(owner, str):
+        return
+    if name in ("ljust", "rjust", "center", "zfill"):
+        if args:
+            _check_int(args[0], f"str.{name} width", MAX_STRING)
+    elif name == "expandtabs":
+        size = args[0] if args else kwargs.get("tabsize", 8)
+        _check_int(size, "tab size", MAX_WIDTH)
+    elif name == "replace" and len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], str):
+        _check_replace(owner, args[0], args[1])
+    elif name == "join" and args:
+        items = args[0]
+        if isinstance(items, (list, tuple)):
+            total = sum(len(x) for x in items if isinstance(x, str)) + len(owner) * max(0, len(items) - 1)
+            if total > MAX_STRING:
+                raise _security_error(f"joining would make {total:,} characters (more than {MAX_STRING:,})")
+
+
+def _check_replace(text: str, old: str, new: str) -> None:
+    count = text.count(old) if old else len(text) + 1
+    if len(text) + count * (len(new) - len(old)) > MAX_STRING:
+        raise _security_error(f"replace would make a string longer than {MAX_STRING:,} characters")
+
+
+# ---------------------------------------------------------------------------
+# bounded filters
+
+
+def _bounded_filters(filters: dict[str, Any]) -> dict[str, Any]:
+    """The built-in filters that take a width or count, with that number bounded."""
+    out: dict[str, Any] = {}
+
+    def widths(name: str, positions: tuple[int, ...], keys: tuple[str, ...]):
+        original = filters[name]
+
+        def bounded(*args: Any, **kwargs: Any) -> Any:
+            for i in positions:
+                if i < len(args):
+                    _check_int(args[i], f"{name} width", MAX_WIDTH)
+            for k in keys:
+                if k in kwargs:
+                    _check_int(kwargs[k], f"{name} {k}", MAX_WIDTH)
+            return _check_string(original(*args, **kwargs), f"the {name} filter's result")
+
+        bounded.__name__ = original.__name__
+        for attr in ("jinja_pass_arg",):
+            if hasattr(original, attr):
+                setattr(bounded, attr, getattr(original, attr))
+        return bounded
+
+    # positions count the filter's own arguments after the value (and the environment/context if passed)
+    out["center"] = widths("center", (1,), ("width",))
+    out["indent"] = widths("indent", (1,), ("width",))
+    out["wordwrap"] = widths("wordwrap", (2,), ("width",))    # (environment, s, width, ...)
+    out["truncate"] = widths("truncate", (2,), ("length", "leeway"))
+    out["batch"] = widths("batch", (1,), ("linecount",))
+    out["slice"] = widths("slice", (1,), ("slices",))
+    out["filesizeformat"] = filters["filesizeformat"]
+
+    original_replace = filters["replace"]
+
+    def replace(eval_ctx: Any, s: Any, old: Any, new: Any, count: Any = None) -> Any:
+        if isinstance(s, str):
+            _check_replace(s, str(old), str(new))
+        return original_replace(eval_ctx, s, old, new, count)
+
+    replace.jinja_pass_arg = original_replace.jinja_pass_arg  # type: ignore[attr-defined]
+    out["replace"] = replace
+
+    original_format = filters["format"]
+
+    def format_(value: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            _check_percent(value, args or tuple(kwargs.values()))
+        return _check_string(original_format(value, *args, **kwargs), "the format filter's result")
+
+    out["format"] = format_
+
+    original_join = filters["join"]
+
+    def join(eval_ctx: Any, value: Any, d: str = "", attribute: Any = None) -> Any:
+        return _check_string(original_join(eval_ctx, value, d, attribute), "the join filter's result")
+
+    join.jinja_pass_arg = original_join.jinja_pass_arg  # type: ignore[attr-defined]
+    out["join"] = join
+    return out
+
+
+def _budget_iter(iterable: Any) -> Iterator[Any]:
+    """Every loop of a template goes through here: one tick of the budget per item."""
+    b = _CURRENT.get()
+    if b is None:
+        yield from iterable
+        return
+    for item in iterable:
+        b.tick()
+        yield item
+
+
+def _budget_str(value: Any) -> Any:
+    """Every ``~`` of a template goes through here: the result may not exceed :data:`MAX_STRING`."""
+    _tick()
+    return _check_string(value, "a string built with ~")
+
+
+# ---------------------------------------------------------------------------
+# the environment
+
+
+def sandbox(**options: Any):
+    """A bounded Jinja sandbox environment (see the module docstring)."""
+    return _bounded_sandbox()(**options)
+
+
+@lru_cache(maxsize=1)
+def _bounded_sandbox():
+    from jinja2 import nodes
+    from jinja2.sandbox import SandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter
+    from jinja2.visitor import NodeTransformer
+    from markupsafe import Markup
+
+    class _BoundedFormat:
+        def format_field(self, value: Any, format_spec: str) -> Any:
+            check_format_spec(format_spec)
+            return super().format_field(value, format_spec)  # type: ignore[misc]
+
+    class BoundedFormatter(_BoundedFormat, SandboxedFormatter):
+        pass
+
+    class BoundedEscapeFormatter(_BoundedFormat, SandboxedEscapeFormatter):
+        pass
+
+    class Budgeted(NodeTransformer):
+        """Route every loop's iterable and every ``~`` through the budget."""
+
+        def visit_For(self, node: Any) -> Any:
+            node = self.generic_visit(node)
+            node.iter = nodes.Filter(node.iter, "_budget_iter", [], [], None, None, lineno=node.lineno)
+            return node
+
+        def visit_Concat(self, node: Any) -> Any:
+            node = self.generic_visit(node)
+            return nodes.Filter(node, "_budget_str", [], [], None, None, lineno=node.lineno)
+
+    class BoundedSandbox(SandboxedEnvironment):
+        intercepted_binops = frozenset({"*", "**", "%"})
+
+        def __init__(self, **options: Any) -> None:
+            super().__init__(**options)
+            self.globals.pop("lipsum", None)
+            self.filters.update(_bounded_filters(self.filters))
+            self.filters["_budget_iter"] = _budget_iter
+            self.filters["_budget_str"] = _budget_str
+
+        def _parse(self, source: str, name: Any, filename: Any) -> Any:
+            return Budgeted().visit(super()._parse(source, name, filename))
+
+        def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+            _tick()
+            numbers = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (left, right))
+            if operator == "**" and numbers and abs(left) > 1 and right > 0:
+                if right * math.log10(abs(left)) > MAX_DIGITS:
+                    raise _security_error(f"{left!r} ** {right!r} is too large (more than {MAX_DIGITS} digits)")
+            if operator == "*" and numbers and isinstance(left, int) and isinstance(right, int):
+                digits = math.log10(abs(left) + 1) + math.log10(abs(right) + 1)
+                if digits > MAX_DIGITS:
+                    raise _security_error(f"{left!r} * {right!r} is too large (more than {MAX_DIGITS} digits)")
+            if operator == "*" and not numbers:
+                for seq, count in ((left, right), (right, left)):
+                    if isinstance(seq, (str, list, tuple)) and isinstance(count, int) \
+                            and len(seq) * count > MAX_ITEMS:
+                        raise _security_error(f"repeating {type(seq).__name__} {count} times is too large "
+                                              f"(more than {MAX_ITEMS} items)")
+            if operator == "%" and isinstance(left, str):
+                _check_percent(left, right)
+            result = super().call_binop(context, operator, left, right)
+            return _check_string(result, f"the result of {operator}")
+
+        def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+            b = _CURRENT.get()
+            if b is not None:
+                b.tick()
+            for a in args:
+                _check_string(a, "an argument")
+            if isinstance(__obj, (types.BuiltinMethodType, types.MethodType)):
+                _bounded_str_method(__obj, args, kwargs)
+            return super().call(__context, __obj, *args, **kwargs)
+
+        def getattr(self, obj: Any, attribute: str) -> Any:
+            _tick()
+            return _check_string(super().getattr(obj, attribute), f"attribute {attribute!r}")
+
+        def wrap_str_format(self, value: Any) -> Any:
+            if not isinstance(value, (types.MethodType, types.BuiltinMethodType)) \
+                    or value.__name__ not in ("format", "format_map"):
+                return None
+            f_self = value.__self__
+            if not isinstance(f_self, str):
+                return None
+            str_type = type(f_self)
+            is_format_map = value.__name__ == "format_map"
+            formatter: Any = (BoundedEscapeFormatter(self, escape=f_self.escape) if isinstance(f_self, Markup)
+                              else BoundedFormatter(self))
+
+            def wrapper(*args: Any, **kwargs: Any) -> str:
+                if is_format_map:
+                    if kwargs or len(args) != 1:
+                        raise TypeError("format_map() takes exactly one argument")
+                    kwargs, args = args[0], ()
+                _check_format_string(f_self)
+                return _check_string(str_type(formatter.vformat(f_self, args, kwargs)), "a formatted string")
+
+            return wrapper
+
+    return BoundedSandbox

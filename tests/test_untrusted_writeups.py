@@ -1,0 +1,354 @@
+"""Templates, messages and the TeX they make are untrusted input (issue 16, items 2, 4 and 6).
+
+Each test plants a real payload and asserts that nothing ran, nothing leaked and nothing hung: a
+failed PDF build leaves the user's files alone, TeX reads no file outside its build folder, a
+template cannot reach outside its folder, and every render and every TeX run ends within its budget.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from conftest import need_tool
+
+SECRET = "TOPSECRET-6f1d2"
+
+
+def _png(path: Path) -> None:
+    """A real 4x4 PNG (XeTeX would embed it)."""
+    import struct
+    import zlib
+
+    raw = b"".join(b"\x00" + b"\xff\x00\x00" * 4 for _ in range(4))
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"") + SECRET.encode())
+
+
+@pytest.fixture
+def secrets(tmp_path):
+    """A folder outside every build with a secret text file, a secret picture and a secret PDF."""
+    folder = tmp_path / "private"
+    folder.mkdir()
+    (folder / "secret.tex").write_text(SECRET + "\n", encoding="utf-8")
+    _png(folder / "secret.png")
+    return folder
+
+
+def _tex(body: str) -> str:
+    return "\\documentclass{article}\n\\begin{document}\nhello\n" + body + "\n\\end{document}\n"
+
+
+def _no_secret_in(folder: Path) -> None:
+    for p in folder.rglob("*"):
+        if p.is_file():
+            assert SECRET.encode() not in p.read_bytes(), p
+
+
+# ---------------------------------------------------------------------------
+# item 2: a failed build keeps its files under names that cannot collide
+
+
+def test_a_failed_build_never_overwrites_the_users_tex_and_log(tmp_path):
+    need_tool("xelatex")
+    from derive import TemplateError
+    from derive.latex_build import compile_tex
+
+    (tmp_path / "paper.tex").write_text("the user's paper", encoding="utf-8")
+    (tmp_path / "paper.log").write_text("the user's log", encoding="utf-8")
+    (tmp_path / "paper.pdf").write_bytes(b"%PDF the user's old pdf")
+    for _ in range(2):   # twice: the second failure does not collide with the first's kept files either
+        with pytest.raises(TemplateError, match="failed"):
+            compile_tex(_tex("\\undefinedmacro"), tmp_path / "paper.pdf")
+    assert (tmp_path / "paper.tex").read_text() == "the user's paper"
+    assert (tmp_path / "paper.log").read_text() == "the user's log"
+    assert (tmp_path / "paper.pdf").read_bytes() == b"%PDF the user's old pdf"
+    kept = sorted(p for p in tmp_path.iterdir() if p.name.startswith("paper.pdf.failed-"))
+    assert len(kept) == 2 and all((k / "paper.log").is_file() and (k / "paper.tex").is_file() for k in kept)
+
+
+# ---------------------------------------------------------------------------
+# item 4: no file outside the build folder is read into the output
+
+
+def _user_tilde_path(target: Path) -> str:
+    """``~user/<relative path>`` naming ``target`` through the current user's home folder."""
+    entry = pwd.getpwuid(os.getuid())
+    return f"~{entry.pw_name}/" + os.path.relpath(target, entry.pw_dir)
+
+
+@pytest.mark.parametrize("payload", [
+    "\\input{~/secret}",
+    "\\input{$HOME/secret}",
+    "\\input{{SECRETS}/secret}",
+    "\\input{../private/secret}",
+    "\\XeTeXpicfile \"{SECRETS}/secret.png\"",
+    "\\XeTeXpdffile \"{SECRETS}/secret.pdf\"",
+    "\\XeTeXpicfile {SECRETS}/secret.png",
+    "\\includegraphics{{SECRETS}/secret.png}",
+    "\\special{pdf:image ({SECRETS}/secret.png)}",
+    "\\font\\x=\"[{SECRETS}/secret.otf]\" at 10pt",
+    "\\inp^^75t{~/secret}",
+])
+def test_file_names_outside_the_build_folder_are_refused_before_tex_runs(tmp_path, secrets, payload, monkeypatch):
+    from derive import TemplateError
+    from derive.latex_build import compile_tex
+
+    monkeypatch.setenv("HOME", str(secrets))
+    out = tmp_path / "out" / "x.pdf"
+    with pytest.raises(TemplateError, match="refusing"):
+        compile_tex(_tex(payload.replace("{SECRETS}", str(secrets))), out)
+    assert not out.parent.exists() or not any(out.parent.iterdir())
+
+
+@pytest.mark.parametrize("payload", [
+    # names the source check cannot see (built by \csname): TeX runs, and what it read is checked afterwards
+    "\\csname input\\endcsname{{TILDE}}",
+    "\\csname XeTeXpicfile\\endcsname \"{SECRETS}/secret.png\"",
+    "\\csname input\\endcsname{\\string~/secret}",
+])
+def test_what_tex_read_outside_the_build_folder_never_leaves_it(tmp_path, secrets, payload, monkeypatch):
+    need_tool("xelatex")
+    from derive import TemplateError
+    from derive.latex_build import compile_tex
+
+    monkeypatch.setenv("HOME", str(secrets))   # the user's ~ holds the secret; TeX's ~ is its build folder
+    source = _tex(payload.replace("{TILDE}", _user_tilde_path(secrets / "secret.tex"))
+                  .replace("{SECRETS}", str(secrets)))
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    with pytest.raises(TemplateError) as info:
+        compile_tex(source, out_dir / "x.pdf")
+    assert SECRET not in str(info.value)
+    assert not (out_dir / "x.pdf").exists()
+    _no_secret_in(out_dir)
+
+
+def test_tex_runs_with_a_minimal_environment(tmp_path, monkeypatch):
+    from derive.latex_build import _tex_env
+
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", SECRET)
+    env = _tex_env(tmp_path)
+    assert SECRET not in json.dumps(env)
+    for key in ("HOME", "TEXMFHOME", "TEXMFVAR", "TEXMFCONFIG", "TMPDIR"):
+        assert Path(env[key]).resolve().is_relative_to(tmp_path.resolve()), key
+    assert env["openin_any"] == "p" and env["openout_any"] == "p" and env["shell_escape"] == "f"
+
+
+def test_a_template_symlinked_out_of_its_folder_is_refused(tmp_path, secrets):
+    from derive import TemplateError, solve
+    from derive.render import render_solution
+
+    (secrets / "stolen.md.j2").write_text(SECRET, encoding="utf-8")
+    (secrets / "messages-x.yaml").write_text(f"w_question: {{en: {SECRET}, zh: {SECRET}}}\n", encoding="utf-8")
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "solution.md.j2").symlink_to(secrets / "stolen.md.j2")
+    sol = solve("critical_ai", hw="a100")
+    with pytest.raises(TemplateError, match="outside the template folder") as info:
+        render_solution(sol, "md", templates=pack)
+    assert SECRET not in str(info.value)
+    (pack / "solution.md.j2").unlink()
+    (pack / "messages-x.yaml").symlink_to(secrets / "messages-x.yaml")
+    from derive.render import _environment, _messages
+    _messages.cache_clear()
+    _environment.cache_clear()
+    with pytest.raises(TemplateError, match="outside the template folder"):
+        render_solution(sol, "md", templates=pack)
+
+
+# ---------------------------------------------------------------------------
+# item 6: every render has a budget
+
+
+PAYLOADS = {
+    "nested loops": "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+    "squaring in a loop": "{% set ns = namespace(x=3) %}{% for i in range(64) %}{% set ns.x = ns.x * ns.x %}"
+                          "{% endfor %}{{ ns.x }}",
+    "lipsum": "{{ lipsum(1000000) }}",
+    "percent width": "{{ '%1000000000d' % 1 }}",
+    "percent star width": "{{ '%*d' % (1000000000, 1) }}",
+    "format filter width": "{{ '%1000000000d' | format(1) }}",
+    "str.format width": "{{ '{:>1000000000}'.format(1) }}",
+    "str.format nested width": "{{ '{:>{}}'.format(1, 1000000000) }}",
+    "center": "{{ 'x' | center(1000000000) }}",
+    "indent": "{{ 'x\ny' | indent(1000000000) }}",
+    "ljust": "{{ 'x'.ljust(1000000000) }}",
+    "replace growth": "{{ ('x' * 1000000).replace('x', 'y' * 1000) }}",
+    "replace filter growth": "{% set ns = namespace(s='xxxxxxxxxx') %}{% for i in range(60) %}"
+                             "{% set ns.s = ns.s | replace('x', 'xx') %}{% endfor %}{{ ns.s | length }}",
+    "concatenation in a loop": "{% set ns = namespace(s='x') %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}"
+                               "{% endfor %}{{ ns.s | length }}",
+    "block set doubling": "{% set ns = namespace(s='x') %}{% for i in range(64) %}{% set t %}{{ ns.s }}{{ ns.s }}"
+                          "{% endset %}{% set ns.s = t %}{% endfor %}{{ ns.s | length }}",
+    "batch fill": "{{ [1] | batch(1000000000, 0) | list | length }}",
+    "huge output": "{% for i in range(100000) %}{{ 'x' * 1000000 }}{% endfor %}",
+    "macro fan-out": "{% macro f(n) %}{% if n %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(40) }}",
+}
+
+_RUNNER = textwrap.dedent("""
+    import json, resource, sys, time
+    resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
+    import derive._sandbox as sb
+    sb.MAX_SECONDS = 2.0
+    from derive import solve
+    from derive.render import render_solution
+    from derive.live import render_source
+    from pathlib import Path
+    sol = solve("critical_ai", hw="a100")
+    results = {}
+    for name, body in json.loads(sys.argv[1]).items():
+        pack = Path(sys.argv[2]) / name.replace(" ", "_")
+        pack.mkdir()
+        (pack / "solution.md.j2").write_text(body, encoding="utf-8")
+        (pack / "live.md").write_text(body, encoding="utf-8")
+        for where in ("template", "live"):
+            t = time.monotonic()
+            try:
+                out = render_solution(sol, "md", templates=pack) if where == "template" else \\
+                    render_source(pack / "live.md")
+                outcome = "rendered %d characters" % len(out)
+            except MemoryError:
+                outcome = "MemoryError"
+            except Exception as exc:
+                outcome = "refused: " + type(exc).__name__ + ": " + str(exc)[:200]
+            results[name + " / " + where] = [outcome, time.monotonic() - t]
+    print(json.dumps(results))
+""")
+
+
+def test_every_template_payload_is_stopped_within_its_budget(tmp_path):
+    run = subprocess.run([sys.executable, "-c", _RUNNER, json.dumps(PAYLOADS), str(tmp_path)], capture_output=True,
+                         text=True, timeout=300, env=dict(os.environ, DERIVE_CACHE_DIR=str(tmp_path / "cache")))
+    assert run.returncode == 0, run.stderr[-2000:]
+    results = json.loads(run.stdout.splitlines()[-1])
+    assert len(results) == 2 * len(PAYLOADS)
+    for name, (outcome, seconds) in results.items():
+        assert outcome.startswith("refused: TemplateError"), (name, outcome)
+        assert seconds < 8, (name, seconds)
+
+
+def test_a_users_messages_cannot_reach_unbounded_format(tmp_path):
+    from derive import TemplateError, solve
+    from derive.render import render_solution
+
+    sol = solve("critical_ai", hw="a100")
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    for text in ("Step {n:>1000000000}", "Step {n:.1000000000f}", "Step {n.__class__.__mro__}", "Step {n[0]}"):
+        (pack / "messages-report.yaml").write_text(
+            json.dumps({"w_checks_hold": {"en": text, "zh": text}}), encoding="utf-8")
+        from derive.render import _environment, _messages
+        _messages.cache_clear()
+        _environment.cache_clear()
+        t = time.monotonic()
+        with pytest.raises(TemplateError) as info:
+            render_solution(sol, "md", templates=pack)
+        assert time.monotonic() - t < 5
+        assert "class" not in str(info.value).split("{")[0] or "object" not in str(info.value)
+
+
+def test_message_fields_are_never_looked_up_as_attributes():
+
+    from derive.render import _fill
+
+    with pytest.raises(KeyError):
+        _fill("{n.__class__}", {"n": 1}, str)
+    assert str(_fill("{n:,}", {"n": 12345}, str)) == "12,345"
+
+
+# ---------------------------------------------------------------------------
+# item 6: TeX's time and page budget ends the whole process group
+
+
+def _processes_in(folder: Path) -> list[str]:
+    """Processes still running with their working folder under ``folder`` (the builds' temporary folders)."""
+    found = []
+    for p in Path("/proc").iterdir():
+        if p.name.isdigit():
+            try:
+                cwd = os.readlink(p / "cwd")
+                cmd = (p / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            if cwd.startswith(str(folder)):
+                found.append(f"{p.name}: {cmd}")
+    return found
+
+
+def test_a_tex_loop_is_stopped_and_leaves_no_process(tmp_path, monkeypatch):
+    need_tool("xelatex")
+    import tempfile
+
+    import derive.latex_build as lb
+    from derive import TemplateError
+
+    monkeypatch.setattr(lb, "TIMEOUT", 3.0)
+    builds = tmp_path / "builds"
+    builds.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(builds))
+    t = time.monotonic()
+    with pytest.raises(TemplateError, match="longer than 3 s"):
+        lb.compile_tex(_tex("\\loop\\iftrue\\repeat"), tmp_path / "loop.pdf")
+    assert time.monotonic() - t < 10
+    time.sleep(0.2)
+    assert not _processes_in(builds), "a process of the build is still running"
+    assert not any(builds.iterdir()), "the build folder was left behind"
+    assert not (tmp_path / "loop.pdf").exists()
+
+
+def test_a_tex_loop_from_the_command_line_is_stopped(tmp_path):
+    need_tool("xelatex")
+    (tmp_path / "solution.tex.j2").write_text(_tex("\\loop\\iftrue\\repeat"), encoding="utf-8")
+    builds = tmp_path / "builds"
+    builds.mkdir()
+    code = ("import derive.latex_build as lb, sys; lb.TIMEOUT = 3.0; from derive.cli import main; "
+            "sys.exit(main(sys.argv[1:]))")
+    t = time.monotonic()
+    run = subprocess.run([sys.executable, "-c", code, "solve", "critical_ai", "--hw", "a100", "--format", "pdf",
+                          "--templates", str(tmp_path), "-o", str(tmp_path / "x.pdf")],
+                         capture_output=True, text=True, timeout=60, env=dict(os.environ, TMPDIR=str(builds)))
+    assert time.monotonic() - t < 20
+    assert run.returncode == 2 and "longer than 3 s" in run.stderr
+    time.sleep(0.2)
+    assert not _processes_in(builds)
+
+
+def test_a_tex_page_flood_is_refused(tmp_path, monkeypatch):
+    need_tool("xelatex")
+    import derive.latex_build as lb
+    from derive import TemplateError
+
+    monkeypatch.setattr(lb, "MAX_PAGES", 5)
+    flood = "\\count255=0 \\loop\\null\\newpage\\advance\\count255 by 1 \\ifnum\\count255<40 \\repeat"
+    with pytest.raises(TemplateError, match="more than 5"):
+        lb.compile_tex(_tex(flood), tmp_path / "flood.pdf")
+    assert not (tmp_path / "flood.pdf").exists()
+
+
+def test_two_problem_files_with_one_name_never_overwrite_each_other(tmp_path):
+    """Issue 16, item 3 for reports: refused before anything is written."""
+    import shutil
+
+    from derive import InputError
+    from derive.report import write_reports
+
+    src = Path(__file__).resolve().parent.parent / "reports" / "pcie-kv-reload.yaml"
+    for sub in ("a", "b"):
+        (tmp_path / sub).mkdir()
+        shutil.copy(src, tmp_path / sub / "x.yaml")
+    out = tmp_path / "out"
+    with pytest.raises(InputError, match="two outputs"):
+        write_reports([tmp_path / "a" / "x.yaml", tmp_path / "b" / "x.yaml"], out, langs=["en"], formats=["md"])
+    assert not out.exists() or not any(out.iterdir())
