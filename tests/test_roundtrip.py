@@ -54,7 +54,7 @@ def consistent_point(catalog, rel, rng: random.Random) -> dict[str, sympy.Ration
     """Values for every symbol of ``rel`` that satisfy it, all within the range the engine accepts.
 
     A power with a count in its exponent (α^(γ+1) of speculative decoding) overflows for most
-    random draws, and a whole number defined as a quotient (the data-parallel degree n/(t·p·e))
+    random draws, and a whole number defined as a quotient (a mesh's data-parallel degree n/(t·p·e))
     is rarely whole, so a point whose computed side falls outside 1e-60..1e60, or is not the
     whole number its quantity must be, is drawn again.
     """
