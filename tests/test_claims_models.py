@@ -71,7 +71,11 @@ TRANSFORMERS = {
 
 # ---------------------------------------------------------------------------------- part 5
 L13 = dict(L=40, D=5120, F_=13824, N=40, K=40, H=128, V=32000)
-CKPT_13B = lambda tokens: F(2 * 40 * 5120) * tokens * (1 + F(2 * 27, 10))   # 2·L·B·D·(1 + 2·2.7)
+
+
+def CKPT_13B(tokens):                                                        # 2·L·B·D·(1 + 2·2.7)
+    return F(2 * 40 * 5120) * tokens * (1 + F(2 * 27, 10))
+
 
 TRAINING = {
     "compute-bound-batch-240": ("convention", V5E_C / V5E_W),                # v5p alone gives 163.9
@@ -136,8 +140,15 @@ TRAINING = {
 # ---------------------------------------------------------------------------------- part 6
 L70 = dict(L=80, D=8192, F_=28672, N=64, K=8, H=128, V=128256)
 FLOPS_70B = F(6 * 70 * 15) * 10**21
-CKPT_70B = lambda n: F(2 * 8192 * 4 * 10**6 * 80 * n)                        # n checkpoints of width D
-TIME_70B = lambda chips, mfu: FLOPS_70B / (chips * V5P_C * mfu)
+
+
+def CKPT_70B(n):                                                             # n checkpoints of width D
+    return F(2 * 8192 * 4 * 10**6 * 80 * n)
+
+
+def TIME_70B(chips, mfu):
+    return FLOPS_70B / (chips * V5P_C * mfu)
+
 
 APPLIED_TRAINING = {
     "ffw-params": ("erratum", F(3 * 80 * 8192 * 28672)),
@@ -236,7 +247,12 @@ INFERENCE |= {
 
 # ---------------------------------------------------------------------------------- part 8
 KV70_INT8 = F(2 * 8 * 128 * 80)                  # bytes per token
-QPS = lambda b, n: F(b) / (F(19, 1000) * 512 * n)
+
+
+def QPS(b, n):
+    return F(b) / (F(19, 1000) * 512 * n)
+
+
 BCAST = F(1)
 
 APPLIED_INFERENCE = {
@@ -249,7 +265,7 @@ APPLIED_INFERENCE = {
     "chips-for-bs240": ("convention", F(86)),                 # exact cache: 85 chips
     "params-int8": ("reproduced", F(70)),
 }
-for name, b, chips, stated_kv, verdicts in (
+for name, b, chips, _stated_kv, verdicts in (
         ("bf16", F(2), 16, 324, ("reproduced", "erratum", "reproduced", "reproduced", "reproduced")),
         ("int8", F(1), 8, 162, ("reproduced", "erratum", "reproduced", "erratum", "erratum")),
         ("int4", F(1, 2), 4, 81, ("erratum", "erratum", "erratum", "erratum", "erratum"))):
