@@ -22,6 +22,25 @@ CLAIMS = ROOT / "reports" / "claims"
 V5E_C, V5E_W, V5E_HBM, V5E_C_INT8 = F(197 * 10**12), F(82 * 10**10), F(16 * 10**9), F(394 * 10**12)
 V5P_C, V5P_W, V5P_HBM = F(459 * 10**12), F(28 * 10**11), F(96 * 10**9)
 G, T, DAY, YEAR = F(10**9), F(10**12), F(86400), F(365 * 86400)
+W_ICI_V5P = F(2 * 9 * 10**10)                  # v5p: bidirectional ICI per axis, 2 · 9e10 B/s
+ALPHA = V5P_C / W_ICI_V5P                        # 2550 = C / W_ici
+
+
+class Sqrt:
+    """An irrational expected value: the square root of ``square``, to 30 digits (the engine prints 38)."""
+
+    def __init__(self, square):
+        self.square = F(square)
+
+    def __eq__(self, other):
+        return abs(F(other) ** 2 - self.square) <= self.square / 10**30
+
+    def __repr__(self):
+        return f"Sqrt({self.square})"
+
+
+def mixed_bound(f_ff, axes=2):                   # B/N > α²/(M_X·M_Y·F), bf16
+    return ALPHA ** 2 / (axes * f_ff)
 
 
 def dense_params(L, D, F_, N, K, H, V, n_emb=2, n_norm=2, n_final=1, n_ff=3):
@@ -52,8 +71,11 @@ TRANSFORMERS = {
 
 # ---------------------------------------------------------------------------------- part 5
 L13 = dict(L=40, D=5120, F_=13824, N=40, K=40, H=128, V=32000)
-def CKPT_13B(tokens):
-    return F(2 * 40 * 5120) * tokens * (1 + F(2 * 27, 10))   # 2·L·B·D·(1 + 2·2.7)
+
+
+def CKPT_13B(tokens):                                                        # 2·L·B·D·(1 + 2·2.7)
+    return F(2 * 40 * 5120) * tokens * (1 + F(2 * 27, 10))
+
 
 TRAINING = {
     "compute-bound-batch-240": ("convention", V5E_C / V5E_W),                # v5p alone gives 163.9
@@ -73,15 +95,60 @@ TRAINING = {
     "q3-2-checkpoints": ("reproduced", CKPT_13B(3 * 10**6)),
     "q3-2-total-memory": ("reproduced", CKPT_13B(3 * 10**6) + 130 * G),
     "q3-3-step-time": ("erratum", F(6 * 3 * 13) * 10**15 / (4096 * F(46 * 10**13) * F(4, 10)) * 1000),
+    # data parallelism and FSDP over ICI (critical batch B/X > C/(M·W_ici))
+    "dp-critical-batch-2550": ("convention", ALPHA),                          # C = 4.6e14 alone: 2555.6
+    "dp-three-axes-850": ("reproduced", ALPHA / 3),
+    "dp-pod-batch-7.6m": ("reproduced", 8960 * ALPHA / 3),
+    "fsdp-critical-batch-2550": ("reproduced", ALPHA),
+    "deepseek-v2-chips": ("reproduced", F(int(40 * 10**6 / (ALPHA / 3)))),    # 47,058
+    "deepseek-v2-pods": ("reproduced", F(47058, 8960)),
+    "llama3-70b-fsdp-chips": ("reproduced", F(int(16 * 10**6 / (ALPHA / 3)))),  # 18,823
+    "llama3-70b-fsdp-pods": ("reproduced", F(18823, 8960)),
+    # tensor parallelism: Y < M_Y·F/α
+    "tp-required-f-20k": ("reproduced", 8 * ALPHA),
+    "tp-gemma-7b-19-way": ("reproduced", F(int(50000 / ALPHA))),              # 19.6 -> 19
+    # mixed FSDP + TP
+    "mixed-x-opt-13.9": ("reproduced", Sqrt(F(48000, 32768) * 2 * 64)),      # 13.69
+    "mixed-critical-batch-99": ("reproduced", mixed_bound(32768)),
+    "mixed-gain-factor-8": ("erratum", (ALPHA / 3) / mixed_bound(32768)),     # 8.57
+    "mixed-fsdp-bound-850": ("reproduced", ALPHA / 3),
+    "mixed-takeaway-100": ("reproduced", mixed_bound(32768)),
+    "mixed-regime-low-100": ("reproduced", mixed_bound(30000)),              # 108.4
+    "mixed-regime-high-850": ("reproduced", ALPHA / 3),
+    "mixed-figure-4e5": ("reproduced", 4096 * mixed_bound(32768)),            # 406,406
+    # across pods over DCN
+    "pod-hosts-2240": ("reproduced", F(8960, 4)),
+    "dcn-per-chip-6.25": ("reproduced", F(200, 8) / 4),                       # GB/s
+    "dcn-critical-batch-71360": ("convention", F(446 * 10**12) / F(625 * 10**7)),   # v5p: 73,440
+    "bs2m-tp-11": ("reproduced", F(int(30000 / ALPHA))),
+    "bs2m-fsdp-chips-2400": ("reproduced", F(int(2 * 10**6 / (ALPHA / 3)))),  # 2,352
+    "bs2m-fsdp-quarter-pod": ("reproduced", F(2352, 8960)),
+    "bs2m-mixed-108": ("reproduced", mixed_bound(30000)),
+    "bs2m-mixed-chips-18k": ("reproduced", F(int(2 * 10**6 / mixed_bound(30000)))),   # 18,454
+    "bs2m-per-pod-1m": ("reproduced", F(10**6)),
+    "bs2m-per-chip-111": ("erratum", F(2 * 10**6, 2 * 8960)),                 # 111.6
+    "dcn-takeaway-71k": ("convention", F(446 * 10**12) / F(625 * 10**7)),
+    "takeaway-ici-2550": ("reproduced", ALPHA),
+    "takeaway-dcn-75000": ("erratum", V5P_C / F(625 * 10**7)),                # 73,440
+    "takeaway-mixed-100": ("reproduced", mixed_bound(32768)),
+    "takeaway-pods-75000": ("reproduced", V5P_C / F(625 * 10**7)),
+    "q3-2-fsdp-min-batch": ("reproduced", 4096 * ALPHA / 3),
+    "q3-3-mixed-235": ("reproduced", mixed_bound(13824)),
+    "q3-3-x-opt-1333": ("reproduced", F(4000, 3)),                            # sqrt(3e6·2·4096/13824)
 }
 
 # ---------------------------------------------------------------------------------- part 6
 L70 = dict(L=80, D=8192, F_=28672, N=64, K=8, H=128, V=128256)
 FLOPS_70B = F(6 * 70 * 15) * 10**21
-def CKPT_70B(n):
-    return F(2 * 8192 * 4 * 10**6 * 80 * n)                        # n checkpoints of width D
+
+
+def CKPT_70B(n):                                                             # n checkpoints of width D
+    return F(2 * 8192 * 4 * 10**6 * 80 * n)
+
+
 def TIME_70B(chips, mfu):
     return FLOPS_70B / (chips * V5P_C * mfu)
+
 
 APPLIED_TRAINING = {
     "ffw-params": ("erratum", F(3 * 80 * 8192 * 28672)),
@@ -105,6 +172,13 @@ APPLIED_TRAINING = {
     "per-chip-memory-12-checkpoints": ("erratum", (CKPT_70B(12) + 700 * G) / 8960 / G),
     "batch-of-1024-sequences": ("erratum", F(1024 * 8192)),
     "sequence-batch-1024": ("reproduced", F(1024)),
+    "pure-fsdp-1024-chips": ("reproduced", F(1024)),
+    "sequence-sharding-468": ("reproduced", F(4 * 2**20, 8960)),
+    "sequence-sharding-bound-850": ("reproduced", ALPHA / 3),
+    "mixed-threshold-453": ("erratum", 2 * ALPHA ** 2 / 28672),              # 453.6: the summed-comms model
+    "mixed-x-1927": ("reproduced", F(1928)),                                  # larger root 1928.006
+    "tp-bound-453": ("erratum", 2 * ALPHA ** 2 / 28672),
+    "tp-bound-11": ("reproduced", F(int(28672 / ALPHA))),
 }
 
 # ---------------------------------------------------------------------------------- part 7
@@ -165,12 +239,20 @@ INFERENCE |= {
     "llama2-13b-oom-batch": ("convention", F(16)),          # 16 GB chips: 15
     "appendix-a-layer-params": ("erratum", F(2 * 8192 * 32768)),
     "appendix-a-latency": ("reproduced", 600 * 10**6 * 2 / (4 * V5E_W) * 10**6),
+    "appendix-c-latency-bound-360kb": ("reproduced", F(8 * 45 * 10**9, 10**6) / 1000),     # 8 · 4.5e10 · 1 µs, kB
+    "appendix-c-activations-131kb": ("reproduced", F(16 * 8192, 1000)),
+    "appendix-c-45000": ("reproduced", F(45 * 10**9, 10**6)),
+    "q7-2d-crossover-81": ("erratum", F(2 * 3**2 * 4)),                       # 128 · (3/4)² = 72
 }
 
 # ---------------------------------------------------------------------------------- part 8
 KV70_INT8 = F(2 * 8 * 128 * 80)                  # bytes per token
+
+
 def QPS(b, n):
     return F(b) / (F(19, 1000) * 512 * n)
+
+
 BCAST = F(1)
 
 APPLIED_INFERENCE = {
@@ -214,6 +296,9 @@ APPLIED_INFERENCE |= {
     "prefill-time-8ms": ("convention", F(26 * 10**12) / (8 * V5E_C_INT8) * 1000),
     "prefill-time-16ms": ("reproduced", F(240 * 2 * 3 * 8192 * 28672 * 80) / (8 * V5E_C_INT8 / 2) * 1000),
     "kv-beats-flops-2k": ("erratum", F(int(2 * 70 * G * V5E_W / (V5E_C * KV70_INT8)))),     # 3,556
+    "tp-bound-22": ("convention", F(int(2 * 28672 / ALPHA))),                 # v5e alone: 26
+    "prefill-every-2-steps": ("reproduced", F(512, 240)),
+    "prefill-generate-1-to-1": ("reproduced", F(240, 512) * 2),
 }
 
 FILES = {
@@ -252,6 +337,12 @@ def test_conventions_name_the_rounded_inputs(results):
     assert "162e3" in results["applied-inference.yaml"]["kv-per-sequence-32k"].convention.en
     assert results["applied-inference.yaml"]["chips-for-bs240"].main_computed == 85
     assert results["training.yaml"]["compute-bound-batch-240"].main_computed == V5P_C / V5P_W
+    training = results["training.yaml"]
+    assert training["dp-critical-batch-2550"].main_computed == F(46 * 10**13) / W_ICI_V5P           # 2555.6
+    assert training["dcn-critical-batch-71360"].main_computed == V5P_C / F(625 * 10**7)           # 73,440
+    v5e_alpha = V5E_C / F(9 * 10**10)
+    assert results["applied-inference.yaml"]["tp-bound-22"].main_computed == int(2 * 28672 / v5e_alpha)   # 26
+    assert "4.46e14" in training["dcn-takeaway-71k"].convention.en
 
 
 @pytest.mark.parametrize("name", list(FILES))

@@ -62,6 +62,37 @@ EXPECTED: dict[str, tuple[str, F, bool]] = {
     "q5-1-b200-tp-alpha": ("reproduced", F(2250 * 10**12, 900 * GBs), True),
     "q5-1-b200-dp": ("reproduced", F(2250 * 10**12, 400 * GBs), True),
     "q5-2-3c-pp-roofline": ("reproduced", F(990 * 10**12, 3200 * GBs), True),
+    # parallelism (formulas/parallelism.yaml)
+    "dp-llama3-40m-tokens": ("reproduced", 16000 * F(990 * 10**12, 400 * GBs), True),
+    "dp-deepseek-6.7m-tokens": ("reproduced", 2048 * F(990 * 10**12, 300 * GBs), True),
+    "dp-deepseek-used-4m": ("erratum", F(15360 * 4096), False),              # 62.9M
+    "dp-moe-79200": ("reproduced", F(128, 4) * F(990 * 10**12, 400 * GBs), True),
+    "dp-two-nodes-1237": ("reproduced", F(990 * 10**12, 400 * GBs) / 2, True),   # 1237.5
+    "tp-llama3-11-way": ("reproduced", F(int(28000 * 400 * GBs / (990 * 10**12))), True),
+    "tp-two-nodes-19-way": ("reproduced", F(8 + int(28000 * 400 * GBs / (990 * 10**12))), True),
+    "deepseek-batch-tokens": ("reproduced", F(4096 * 15360), True),
+    "deepseek-tokens-per-gpu": ("reproduced", F(4096 * 15360, 2048), True),
+    "deepseek-ep-nodes": ("reproduced", F(64, 8), True),
+    "deepseek-model-parallel-1024": ("reproduced", F(64 * 16), True),
+    "llama3-tokens-per-gpu": ("reproduced", F(16 * 10**6, 16000), True),
+    "llama3-pp-16x": ("reproduced", F(8 * 16, 8), True),
+    "q5-2-1-memory": ("reproduced", F(10 * 70), True),                        # GB
+    "q5-2-1-gpus": ("reproduced", F(9), True),                                # ceil(700 / 80)
+    "q5-2-2-flops": ("reproduced", F(6 * 70 * 15) * 10**21, True),
+    "q5-2-2-cluster-flops": ("reproduced", 4096 * F(990 * 10**12) * F(45, 100), True),
+    "q5-2-2-seconds": ("reproduced", F(6 * 70 * 15) * 10**21 / (4096 * F(990 * 10**12) * F(45, 100)), True),
+    "q5-2-2-days": ("reproduced", F(6 * 70 * 15) * 10**21 / (4096 * F(990 * 10**12) * F(45, 100)) / 86400, True),
+    "q5-2-3-tp-limit": ("erratum", F(28672 * 450 * GBs, 990 * 10**12), False),   # 13.03, not F / 1995
+    "q5-2-3-alpha-1995": ("erratum", F(990 * 10**12, 450 * GBs), False),          # 2200
+    "q5-2-3-1-memory-per-gpu": ("reproduced", F(700, 8), True),
+    "q5-2-3-2-tokens-per-gpu": ("erratum", F(4 * 10**6, 4096), False),            # 976.6
+    "q5-2-3-3-bandwidth": ("reproduced", F(8 * 400), True),
+    "q5-3-16b-tokens-per-gpu": ("reproduced", F(4096), True),
+    "q5-3-70b-tokens-per-gpu": ("reproduced", F(2048), True),
+    "q5-3-314b-tokens-per-gpu": ("reproduced", F(2048), True),
+    "q5-3-bound-2472": ("erratum", F(990 * 10**12, 400 * GBs), False),            # 2475
+    "q5-3-70b-bound-1k": ("reproduced", F(990 * 10**12, 2 * 400 * GBs), True),
+    "q5-3-314b-bound-300": ("reproduced", F(990 * 10**12, 8 * 400 * GBs), True),
 }
 
 

@@ -16,6 +16,7 @@ import sympy
 from derive import NoSolutionError, NotInvertibleError, solve
 from derive._plan import can_solve_for
 from derive._solver import solve_relation_for
+from derive._values import MAX_LOG10
 
 # (relation, symbol) -> why it cannot be solved for that symbol in closed form
 NOT_INVERTIBLE: dict[tuple[str, str], str] = {
@@ -37,6 +38,8 @@ NOT_INVERTIBLE: dict[tuple[str, str], str] = {
     ("num_hosts", "chips_per_host"): "ceil(N / chips per host): many host sizes give the same count",
     # the farthest chip on a ring is floor(N/2) hops away: a ring of 2k and of 2k + 1 chips give the same k
     ("torus_axis_max_hops", "axis_size"): "floor(N / 2): an even and an odd axis give the same longest distance",
+    # speculative decoding: (1 − α^(γ+1))/(1 − α) is a polynomial of degree γ + 1 in α, γ a symbol
+    ("spec_expected_tokens", "spec_accept_rate"): "α occurs as α and α^(γ+1): no closed form for a symbolic γ",
 }
 
 
@@ -48,7 +51,30 @@ def _random_value(q, rng: random.Random, whole: bool = False) -> sympy.Rational:
 
 
 def consistent_point(catalog, rel, rng: random.Random) -> dict[str, sympy.Rational]:
-    """Values for every symbol of ``rel`` that satisfy it: random inputs, the defined side computed."""
+    """Values for every symbol of ``rel`` that satisfy it, all within the range the engine accepts.
+
+    A power with a count in its exponent (α^(γ+1) of speculative decoding) overflows for most
+    random draws, and a whole number defined as a quotient (a mesh's data-parallel degree n/(t·p·e))
+    is rarely whole, so a point whose computed side falls outside 1e-60..1e60, or is not the
+    whole number its quantity must be, is drawn again.
+    """
+    for _ in range(5000):
+        point = _draw_point(catalog, rel, rng)
+        if all(_in_range(v) and (v.is_integer or not catalog.quantities[k].integer) for k, v in point.items()):
+            return point
+    raise AssertionError(f"{rel.id}: no random point within the engine's range in 5000 draws")
+
+
+def _in_range(value) -> bool:
+    """Within 1e-60..1e60, and (for an exact fraction) of a size the engine prints."""
+    if value.is_Rational and value.p.bit_length() + value.q.bit_length() > 2000:
+        return False
+    magnitude = abs(float(sympy.log(abs(value), 10).evalf(20))) if value != 0 else 0.0
+    return magnitude <= MAX_LOG10
+
+
+def _draw_point(catalog, rel, rng: random.Random) -> dict[str, sympy.Rational]:
+    """Random inputs for ``rel``, the defined side computed."""
     defined = rel.defines
     if defined is None:
         # no symbol on the left: pick all but the first symbol, solve for it
