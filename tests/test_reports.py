@@ -43,7 +43,9 @@ def _render(contexts, stem, fmt, lang):
 
 def _answers(context):
     """Each question's answer as the reports print it (mantissa and unit), e.g. '2,896' or '1.25 GiB'."""
-    return [q["s"]["answer"]["text"] for q in context["questions"]]
+    texts = [q["s"]["answer"]["text"] for q in context["questions"]]
+    # LaTeX typesets 6.71e11 as 6.71 × 10^11, which pdftotext flattens to '6.71 × 1011'
+    return [re.sub(r"(\d(?:\.\d+)?)e\+?(-?\d+)", r"\1 × 10\2", t) for t in texts]
 
 
 def test_the_reports_folder_has_the_required_problems():
