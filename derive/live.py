@@ -88,7 +88,7 @@ class LiveValue:
         self._units = units
         self._mode = mode
         self._digits_asked = digits is not None
-        self._digits = int(digits) if digits is not None else 4
+        self._digits = _digits(digits) if digits is not None else 4
         self._regime = regime
 
     @property
@@ -142,7 +142,8 @@ class LiveValue:
                             f"convert it to a unit of {self.unit}",
                             unit=unit, quantity=self._target, expected=self.unit, got=dims.unit_string())
         mantissa = self._value / sympy.Rational(factor.numerator, factor.denominator)
-        return _spell(format_number(mantissa, digits or self._digits), unit, self._mode)
+        return _spell(format_number(mantissa, _digits(digits) if digits is not None else self._digits), unit,
+                      self._mode)
 
     def percent(self, digits: int | None = None) -> str:
         """A pure number as a percentage: ``0.001068`` → ``0.1068%``."""
@@ -151,8 +152,22 @@ class LiveValue:
         if not self._dims.is_dimensionless:
             raise UnitError(f"{self._target} is in {self.unit}; only a pure number can be a percentage",
                             quantity=self._target, expected="1", got=self.unit)
-        text = format_number(self._value * 100, digits or self._digits)
+        text = format_number(self._value * 100, _digits(digits) if digits is not None else self._digits)
         return text + ("\\%" if self._mode == "tex" else "%")
+
+
+def _digits(value: Any) -> int:
+    """``digits=`` from a source: a whole number of significant digits from 1 to 30."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 30:
+        raise InputError(f"digits= takes a whole number of significant digits from 1 to 30, not {value!r}")
+    return value
+
+
+def _level(value: Any) -> int:
+    """``level=`` from a source: a heading level from 1 to 6."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise InputError(f"level= takes a heading level from 1 to 6, not {value!r}")
+    return value
 
 
 def _spell(mantissa: str, unit: str, mode: str) -> str:
@@ -182,6 +197,7 @@ class _Context:
     units: str
     output: Path | None
     catalog: "Catalog"
+    images: bool = True
     plots: list[Path] = field(default_factory=list)
     _claims: dict[str, list] = field(default_factory=dict)
 
@@ -260,11 +276,15 @@ class _Context:
                          table=self.catalog.units)
 
     def claims(self, file: str, verdict: str | None = None) -> list["ClaimView"]:
-        """The verdicts of ``derive check`` on a claims file (a path relative to the source)."""
+        """The verdicts of ``derive check`` on a claims file, a path below the source's folder."""
         from .check import check_claims
 
-        path = (self.source.parent / file) if not Path(file).is_absolute() else Path(file)
-        key = str(path.resolve())
+        folder = self.source.parent.resolve()
+        path = (folder / str(file)).resolve()
+        if Path(str(file)).is_absolute() or not path.is_relative_to(folder):
+            raise InputError(f"claims({str(file)!r}): a claims file is read only from the source's folder "
+                             f"or below it ({folder})")
+        key = str(path)
         if key not in self._claims:
             self._claims[key] = [ClaimView(r, self.lang, self.mode) for r in check_claims(path, self.catalog)]
         return [c for c in self._claims[key] if verdict is None or c.verdict_id == verdict]
@@ -278,7 +298,7 @@ class _Context:
         view = build_view(sol, units)
         text = render_template(f"live-solution.{self.mode}.j2",
                                {"s": view, "lang": self.lang, "units": units, "output": self.mode,
-                                "level": int(level)})
+                                "level": _level(level)})
         return _markup(text, self.mode)
 
     def preamble(self) -> str:
@@ -302,6 +322,10 @@ class _Context:
             from .render import latex_escape
 
             return latex_escape(text)
+        if self.mode == "md":
+            from ._escape import markdown_escape
+
+            return markdown_escape(text)
         return text
 
     def plot(self, kind: str, format: str | None = None, width: str = r"\linewidth", alt: str | None = None,
@@ -316,6 +340,9 @@ class _Context:
             raise InputError("LaTeX cannot include SVG; use format='pdf' or 'png'")
         if self.mode != "tex" and fmt == "pdf":
             raise InputError("Markdown and HTML cannot show a PDF; use format='png' or 'svg'")
+        if not self.images:
+            raise InputError("plot() writes an image file beside the output; render with -o FILE to say where "
+                             "(images go to img/ beside it)")
         base = self.output if self.output is not None else self.source
         stem = base.name.split(".")[0] if base.name.split(".")[0] else "live"
         suffixes = "".join(s for s in base.suffixes[:-1] if s != ".src")
@@ -431,8 +458,12 @@ def language_of(source: str | os.PathLike, default: str = "en") -> str:
 
 
 def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None = None, lang: str = "en",
-                  units: str = "si", text: str | None = None, catalog: "Catalog | None" = None) -> str:
+                  units: str = "si", text: str | None = None, catalog: "Catalog | None" = None,
+                  images: bool = True) -> str:
     """Render a live source and return the text; plots are written beside ``output`` (or the source).
+
+    ``images=False`` writes no file: a ``plot(...)`` in the source is then an error (the command line renders
+    to standard output this way, since it has no folder to put images in).
 
     Raises :class:`~derive.TemplateError` with the source's file and line on any failure inside it.
     """
@@ -457,7 +488,7 @@ def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None
         from ._loader import load_catalog
 
         catalog = load_catalog()
-    ctx = _Context(source, mode, lang, units, Path(output) if output else None, catalog)
+    ctx = _Context(source, mode, lang, units, Path(output) if output else None, catalog, images)
     env = _environment(mode, source, text)
     env.globals.update(q=ctx.q, const=ctx.const, solution=ctx.solution, plot=ctx.plot, name=ctx.name,
                        claims=ctx.claims, lang=lang, units=units)

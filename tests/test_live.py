@@ -233,3 +233,61 @@ def test_render_refuses_to_write_over_its_source(tmp_path, cli):
     run = cli("render", str(src), "-o", str(src))
     assert run.code == 2 and "input" in run.err
     assert src.read_text(encoding="utf-8") == "{{ q('critical_ai', hw='a100') }}\n"
+
+
+# ---------------------------------------------------------------------------
+# what a live source may ask for (issue 16, item 10 and item 3)
+
+
+@pytest.mark.parametrize("call, said", [
+    ('{{ q("critical_ai", hw="a100", digits=-5) }}', "digits="),
+    ('{{ q("critical_ai", hw="a100", digits="abc") }}', "digits="),
+    ('{{ q("critical_ai", hw="a100") | unit("FLOP/B", -3) }}', "digits="),
+    ('{{ solution("critical_ai", hw="a100", level="x") }}', "level="),
+    ('{{ solution("critical_ai", hw="a100", level=9) }}', "level="),
+])
+def test_bad_digits_and_levels_are_one_line_errors(cli, tmp_path, call, said):
+    src = tmp_path / "bad.md"
+    src.write_text(call + "\n", encoding="utf-8")
+    run = cli("render", str(src))
+    assert run.code == 2 and run.out == ""
+    assert run.err.startswith("derive: error: ") and said in run.err and len(run.err.strip().splitlines()) == 1
+
+
+def test_claims_are_read_only_below_the_source_folder(cli, tmp_path):
+    outside = tmp_path / "claims.yaml"
+    outside.write_text((ROOT / "reports" / "claims" / "bandwidth-wall.yaml").read_text(encoding="utf-8"),
+                       encoding="utf-8")
+    (tmp_path / "docs" / "claims").mkdir(parents=True)
+    inside = tmp_path / "docs" / "claims" / "bw.yaml"
+    inside.write_text(outside.read_text(encoding="utf-8"), encoding="utf-8")
+    src = tmp_path / "docs" / "page.md"
+    for ref in ("../claims.yaml", str(outside), "/etc/passwd", "claims/../../claims.yaml"):
+        src.write_text("{{ claims(%r) | length }}\n" % ref, encoding="utf-8")
+        run = cli("render", str(src))
+        assert run.code == 2 and run.out == "" and "source's folder" in run.err, (ref, run.err)
+    src.write_text('{{ claims("claims/bw.yaml") | length }}\n', encoding="utf-8")
+    run = cli("render", str(src))
+    assert run.code == 0 and int(run.out) > 5, run.err
+
+
+def test_names_are_escaped_in_markdown(tmp_path):
+    from derive import load_catalog
+
+    user = tmp_path / "mine.yaml"
+    user.write_text("quantities:\n  - id: star_bw\n    unit: B/s\n    symbol: W_*\n"
+                    "    name: {en: '*bold* [link](x) `code` $x$', zh: 星号}\n    meaning: {en: a test, zh: 测试}\n    source: mine\n"
+                    "references:\n  - id: mine\n    kind: web\n    title: mine\n", encoding="utf-8")
+    catalog = load_catalog(extra=[user])
+    out = render(tmp_path, '{{ name("star_bw") }}', catalog=catalog)
+    assert out == r"\*bold\* \[link\](x) \`code\` \$x\$"
+
+
+def test_rendering_to_standard_output_writes_no_image(cli, tmp_path):
+    src = tmp_path / "doc.md"
+    src.write_text('{{ plot("hierarchy", hw="h100") }}\n', encoding="utf-8")
+    run = cli("render", str(src))
+    assert run.code == 2 and run.out == "" and "-o" in run.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["doc.md"]
+    run = cli("render", str(src), "-o", str(tmp_path / "out" / "doc.md"))
+    assert run.code == 0 and (tmp_path / "out" / "img" / "doc-1-hierarchy.png").is_file()

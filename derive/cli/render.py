@@ -14,7 +14,8 @@ DESCRIPTION = ("Render SOURCE (.md, .tex or .html), a Jinja template run in a sa
 
 def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("source", metavar="SOURCE", help="the live source, e.g. reports/bandwidth-wall.zh.src.md")
-    p.add_argument("-o", "--output", metavar="OUT", help="write to OUT (plots go to img/ beside it); default stdout")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="write to OUT (plots go to img/ beside it); default stdout, where plot() is refused")
     p.add_argument("--units", choices=("si", "iec"), default="si", help="decimal (si) or binary (iec) prefixes")
     add_common(p)
     p.set_defaults(lang=None)   # not given: taken from the source's name (.zh. or .en.), else English
@@ -27,7 +28,8 @@ def run(args: argparse.Namespace) -> int:
     if args.output:     # refused before anything is written (plots go beside the output)
         OutputPlan(input_files(args, args.source)).claim(args.output, "the rendered source")
     lang = args.lang or language_of(args.source)
-    text = render_source(args.source, output=args.output, lang=lang, units=args.units, catalog=catalog_of(args))
+    text = render_source(args.source, output=args.output, lang=lang, units=args.units, catalog=catalog_of(args),
+                         images=bool(args.output))
     if args.output:
         path = write_atomic(args.output, text)
         print(path)
