@@ -30,12 +30,24 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{message} (see '{self.prog} --help')")
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked (reading package metadata takes time)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        from .. import __version__
+
+        print(f"derive {__version__}")
+        parser.exit()
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``derive`` parser; with ``only``, just that subcommand is configured (its module imported)."""
-    from .. import __version__
-
     parser = _Parser(prog="derive", description="Symbolic derivations for the performance math of ML accelerators.")
-    parser.add_argument("--version", action="version", version=f"derive {__version__}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name in COMMANDS:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from .._formats import FORMATS
 from ._options import add_common, add_question_options, catalog_of, input_files, question_of, write_text
@@ -28,31 +29,57 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .._answer_store import AnswerStore
     from .._atomic import OutputPlan
-    from .._solver import solve
 
     if args.output:     # refused before any work
         OutputPlan(input_files(args)).claim(args.output)
-    if args.order:
-        return _order(args)
-    sol = solve(question_of(args), catalog=catalog_of(args))
-    if args.format == "json":
-        write_text(json.dumps(sol.to_dict(units=args.units, lang=args.lang), ensure_ascii=False, indent=2),
-                   args.output, input_files(args))
-    elif args.format == "pdf":
-        from ..latex_build import build_pdf
-
-        print(build_pdf(sol, lang=args.lang, units=args.units, templates=args.templates, output=args.output,
-                        beamer=args.beamer))
-    else:
-        from ..render import render_solution
-
-        write_text(render_solution(sol, args.format, lang=args.lang, units=args.units, templates=args.templates),
-                   args.output, input_files(args))
+    if args.format == "pdf":
+        return _pdf(args)
+    store = AnswerStore.for_command(args)          # the same question asked before: no SymPy needed
+    kept = store.lookup() if store is not None else None
+    if kept is not None:
+        sys.stdout.write(kept)
+        return 0
+    text = _order(args) if args.order else _answer(args)
+    text = text if text.endswith("\n") else text + "\n"
+    write_text(text, args.output, input_files(args))
+    if store is not None:
+        store.keep(text)
     return 0
 
 
-def _order(args: argparse.Namespace) -> int:
+def _answer(args: argparse.Namespace) -> str:
+    """The answer and its derivation in ``--format``."""
+    from .._solver import solve
+
+    sol = solve(question_of(args), catalog=catalog_of(args))
+    if args.format == "json":
+        return json.dumps(sol.to_dict(units=args.units, lang=args.lang), ensure_ascii=False, indent=2)
+    from ..render import render_solution
+
+    return render_solution(sol, args.format, lang=args.lang, units=args.units, templates=args.templates)
+
+
+def _pdf(args: argparse.Namespace) -> int:
+    from .._solver import solve
+    from ..latex_build import build_pdf
+
+    if args.order:
+        return _order_refused()
+    sol = solve(question_of(args), catalog=catalog_of(args))
+    print(build_pdf(sol, lang=args.lang, units=args.units, templates=args.templates, output=args.output,
+                    beamer=args.beamer))
+    return 0
+
+
+def _order_refused() -> int:
+    from .._errors import InputError
+
+    raise InputError("--order prints text or json (--format text|json)", name="format")
+
+
+def _order(args: argparse.Namespace) -> str:
     """``--order VARIABLE``: the leading term of TARGET as VARIABLE grows, as text or JSON."""
     from .._errors import InputError
     from .._solver import growth
@@ -66,12 +93,9 @@ def _order(args: argparse.Namespace) -> int:
                presets=question.presets, catalog=catalog_of(args))
     theta = str(g.theta()).replace("**", "^")
     if args.format == "json":
-        write_text(json.dumps({"target": g.target, "variable": g.variable, "theta": theta,
-                               "leading": str(g.leading), "exponent": str(g.exponent),
-                               "formula": str(g.formula)}, ensure_ascii=False, indent=2),
-                   args.output, input_files(args))
-    else:
-        write_text(f"{g.target} = Θ({theta}) as {g.variable} grows, the other inputs held fixed\n"
-                   f"  leading term: {g.leading}\n  power of {g.variable}: {g.exponent}\n"
-                   f"  from: {g.target} = {g.formula}", args.output, input_files(args))
-    return 0
+        return json.dumps({"target": g.target, "variable": g.variable, "theta": theta,
+                           "leading": str(g.leading), "exponent": str(g.exponent),
+                           "formula": str(g.formula)}, ensure_ascii=False, indent=2)
+    return (f"{g.target} = Θ({theta}) as {g.variable} grows, the other inputs held fixed\n"
+            f"  leading term: {g.leading}\n  power of {g.variable}: {g.exponent}\n"
+            f"  from: {g.target} = {g.formula}")
