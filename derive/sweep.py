@@ -23,8 +23,11 @@ and repeated values dropped. Several swept names make an **outer product**
 (every combination; the first name varies slowest, as in ``np.meshgrid(...,
 indexing="ij")``); with ``--zip`` they are paired element by element instead
 and must have the same length. Everything stays in NumPy arrays: no Python
-object is made per grid point, and CSV is written by ``np.savetxt``. Columns
-are in base units, named in the header (``seq_len [1]``, ``kv_cache_bytes [B]``).
+object is made per grid point, and CSV is formatted a block of rows at a time by one
+``%`` over the whole block. Columns are in base units, named in the header (``seq_len [1]``,
+``kv_cache_bytes [B]``). ``write_npz`` writes NumPy's own ``.npz`` for large grids: one
+float64 array per column, named by quantity id, and ``meta`` (JSON text: target, unit of
+each column, grid, shape), readable with ``np.load(path)`` and no pickle.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ __all__ = ["Axis", "SweepResult", "parse_axis", "sweep"]
 MAX_POINTS = 50_000_000      # a bigger grid is refused (memory: several float64 arrays of this size)
 MAX_AXIS = 10_000_000
 MAX_VERIFY = 100              # grid points re-solved exactly (each is a full engine answer)
-_CHUNK = 1 << 16             # rows per np.savetxt call
+_CHUNK = 1 << 16             # rows formatted at a time
 _SPEC = re.compile(r"^([^:]+):([^:]+):\s*(\d+)\s*(?::\s*(log|lin)\s*)?$")
 
 
@@ -206,10 +209,22 @@ class SweepResult:
 
         out.write(",".join(self.header()) + "\n")
         cols = self.inputs() + [self.values.ravel()]
-        n = self.size
-        for lo in range(0, n, _CHUNK):
+        row = ",".join(["%.17g"] * len(cols)) + "\n"
+        for lo in range(0, self.size, _CHUNK):
             block = np.column_stack([c[lo:lo + _CHUNK] for c in cols])
-            np.savetxt(out, block, fmt="%.17g", delimiter=",")
+            out.write((row * len(block)) % tuple(block.ravel().tolist()))
+
+    def write_npz(self, out: IO[bytes]) -> None:
+        """NumPy's ``.npz``: one float64 column per input and the target (NaN where no value exists),
+        named by quantity id, and ``meta``, a JSON text of the target, units, grid and shape."""
+        import numpy as np
+
+        names = [a.name for a in self.axes] + [self.target]
+        meta = {"target": self.target, "bound": self.bound, "grid": self.grid, "shape": list(self.values.shape),
+                "columns": [{"name": n, "unit": u} for n, u in zip(names, [a.unit for a in self.axes] + [self.unit])],
+                "verified_points": len(self.verified)}
+        arrays = dict(zip(names, self.inputs() + [self.values.ravel()]))
+        np.savez(out, meta=np.array(json.dumps(meta, ensure_ascii=False)), **arrays)
 
     def write_json(self, out: IO[str]) -> None:
         """``{"target", "unit", "bound", "grid", "shape", "columns": [{"name", "unit", "values"}]}``; NaN is null."""

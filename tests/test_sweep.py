@@ -225,7 +225,33 @@ def test_cli_csv_and_json(cli, tmp_path):
     assert data["columns"][1]["values"] == [1342177280, 2684354560]
 
 
+def test_csv_is_what_numpy_savetxt_writes_and_npz_holds_the_same_columns(cli, tmp_path):
+    import io
+
+    r = sweep("batch", {"seq_len": "512:32768:300:log", "num_devices": "1,2,4,8"}, bound="max",
+              require=["kv_cache_fits"], model="llama2-70b", hw="h100")
+    text = io.StringIO()
+    r.write_csv(text)
+    expected = io.StringIO()
+    expected.write(",".join(r.header()) + "\n")
+    np.savetxt(expected, np.column_stack(r.inputs() + [r.values.ravel()]), fmt="%.17g", delimiter=",")
+    assert text.getvalue() == expected.getvalue() and "nan" in text.getvalue()
+
+    out = tmp_path / "grid.npz"
+    run = cli("sweep", "batch", "seq_len=512:32768:300:log", "num_devices=1,2,4,8", "--max", "--require",
+              "kv_cache_fits", "--model", "llama2-70b", "--hw", "h100", "--format", "npz", "-o", str(out))
+    assert run.code == 0, run.err
+    with np.load(out, allow_pickle=False) as data:
+        meta = json.loads(str(data["meta"]))
+        assert meta["columns"] == [{"name": "seq_len", "unit": "1"}, {"name": "num_devices", "unit": "1"},
+                                   {"name": "batch", "unit": "1"}]
+        assert meta["shape"] == list(r.values.shape) and meta["bound"] == "max"
+        for name, col in zip(("seq_len", "num_devices", "batch"), r.inputs() + [r.values.ravel()]):
+            np.testing.assert_array_equal(data[name], col)
+
+
 @pytest.mark.parametrize("args, expect", [
+    (["sweep", "kv_cache_bytes", "--model", "llama2-70b", "batch=1:8:2", "--format", "npz"], "-o FILE"),
     (["sweep", "kv_cache_bytes", "--model", "llama2-70b", "batch=4"], "nothing to sweep"),
     (["sweep", "kv_cache_bytes", "--model", "llama2-70b", "batch=1:8", "seq_len=4"], "malformed sweep"),
     (["sweep", "kv_cache_bytes", "--model", "llama2-70b", "batchh=1:8:2", "seq_len=4"], "did you mean"),

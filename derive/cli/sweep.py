@@ -1,4 +1,4 @@
-"""``derive sweep TARGET NAME=SPEC ...``: a solved quantity over a grid of inputs, as CSV or JSON."""
+"""``derive sweep TARGET NAME=SPEC ...``: a solved quantity over a grid of inputs, as CSV, JSON or npz."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--zip", action="store_true", help="pair the swept values one to one instead of every combination")
     p.add_argument("--verify", type=int, default=3, metavar="N",
                    help="grid points the engine re-solves exactly to check the sweep (default 3, 0 to skip)")
-    p.add_argument("--format", choices=("csv", "json"), default="csv")
+    p.add_argument("--format", choices=("csv", "json", "npz"), default="csv",
+                   help="csv (default), json, or npz (NumPy's binary format, for large grids; needs -o)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     add_common(p)
 
@@ -31,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
     from .._atomic import OutputPlan, open_atomic
     from ..sweep import is_sweep_spec, sweep
 
+    if args.format == "npz" and not args.output:
+        raise InputError("--format npz writes a binary file; give -o FILE.npz")
     output = OutputPlan(input_files(args)).claim(args.output) if args.output else None
 
     items = parse_assignments(args.inputs)
@@ -40,9 +43,9 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("nothing to sweep: give at least one NAME=START:STOP:NUM[:log] (or NAME=V1,V2,...)")
     result = sweep(question_of(args, given), axes, grid="zip" if args.zip else "outer", verify=args.verify,
                    catalog=catalog_of(args))
-    write = result.write_json if args.format == "json" else result.write_csv
+    write = {"json": result.write_json, "npz": result.write_npz}.get(args.format, result.write_csv)
     if output is not None:
-        with open_atomic(output) as fh:
+        with open_atomic(output, "wb" if args.format == "npz" else "w") as fh:
             write(fh)
     else:
         write(sys.stdout)

@@ -1,0 +1,99 @@
+"""Whole ``derive`` processes, as ratios measured in one run (run by hand: python benchmarks/bench_cli.py).
+
+1. A first question (a value never asked before, so the answer store misses; the catalog
+   cache warm, as after the first run on a machine) against ``python -c "import sympy"``
+   (target: at most 1.3x).
+2. The same question asked again (the answer store answers it without importing SymPy)
+   against ``python -c "import sympy"`` (target: at most 0.25x).
+3. ``derive sweep`` of 10^6 points (1000 x 1000, the KV cache of LLaMA-2 70B) written to CSV
+   and to ``.npz`` against a hand-written NumPy script that computes the same grid and writes
+   it with ``np.savetxt`` / ``np.savez``, each as a whole process (targets: CSV <= 0.8 s,
+   npz <= 0.5 s).
+
+Runs are interleaved so that machine noise hits both sides alike; medians are printed.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+RUNS = 9
+DERIVE = [sys.executable, "-m", "derive"]
+
+HAND = """
+import sys
+import numpy as np
+batch = np.linspace(1, 1000, 1000)
+seq = np.linspace(1, 32000, 1000)
+b, s = np.meshgrid(batch, seq, indexing="ij")
+kv = 327680.0 * b * s
+if sys.argv[1] == "csv":
+    with open(sys.argv[2], "w") as fh:
+        fh.write("batch [1],seq_len [1],kv_cache_bytes [B]\\n")
+        np.savetxt(fh, np.column_stack([b.ravel(), s.ravel(), kv.ravel()]), fmt="%.17g", delimiter=",")
+else:
+    np.savez(sys.argv[2], batch=b.ravel(), seq_len=s.ravel(), kv_cache_bytes=kv.ravel())
+"""
+
+
+def _time(cmd: list[str], env: dict[str, str]) -> float:
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True, env=env)
+    return time.perf_counter() - t
+
+
+def _compile_bytecode() -> None:
+    # bytecode as an installed package has it (pip compiles on install), as SymPy's is
+    import compileall
+
+    compileall.compile_dir(str(Path(__file__).resolve().parent.parent / "derive"), quiet=1)
+
+
+def questions(env: dict[str, str]) -> tuple[float, float, float]:
+    sympy_cmd = [sys.executable, "-c", "import sympy"]
+    ask = [*DERIVE, "solve", "critical_ai", "--hw", "a100"]
+    _time([*ask, "hbm_bw=1TB/s"], env)                  # the catalog cache, warm
+    _time(ask, env)                                     # the answer store, warm for the repeated question
+    first, again, bare = [], [], []
+    for i in range(RUNS):
+        first.append(_time([*ask, f"hbm_bw={1000 + i + time.time_ns() % 10**6}GB/s"], env))
+        again.append(_time(ask, env))
+        bare.append(_time(sympy_cmd, env))
+    return statistics.median(first), statistics.median(again), statistics.median(bare)
+
+
+def sweeps(env: dict[str, str], folder: Path) -> dict[str, tuple[float, float]]:
+    grid = ["sweep", "kv_cache_bytes", "batch=1:1000:1000", "seq_len=1:32000:1000", "--model", "llama2-70b"]
+    out = {}
+    for fmt in ("csv", "npz"):
+        ours, hand = [], []
+        for _ in range(max(3, RUNS // 3)):
+            ours.append(_time([*DERIVE, *grid, "--format", fmt, "-o", str(folder / f"d.{fmt}")], env))
+            hand.append(_time([sys.executable, "-c", HAND, fmt, str(folder / f"h.{fmt}")], env))
+        out[fmt] = (statistics.median(ours), statistics.median(hand))
+    return out
+
+
+def main() -> None:
+    _compile_bytecode()
+    folder = Path(tempfile.mkdtemp())
+    env = dict(os.environ, DERIVE_CACHE_DIR=str(folder / "cache"))
+    first, again, bare = questions(env)
+    print(f"first question {first * 1e3:.0f} ms vs import sympy {bare * 1e3:.0f} ms: {first / bare:.2f}x "
+          "(target <= 1.3x)")
+    print(f"repeated question {again * 1e3:.0f} ms vs import sympy {bare * 1e3:.0f} ms: {again / bare:.2f}x "
+          "(target <= 0.25x)")
+    for fmt, (ours, hand) in sweeps(env, folder).items():
+        target = 0.8 if fmt == "csv" else 0.5
+        print(f"derive sweep 10^6 points to {fmt}: {ours:.2f} s (target <= {target} s); hand NumPy script "
+              f"{hand:.2f} s: {ours / hand:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
