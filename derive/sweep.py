@@ -223,8 +223,9 @@ class SweepResult:
         meta = {"target": self.target, "bound": self.bound, "grid": self.grid, "shape": list(self.values.shape),
                 "columns": [{"name": n, "unit": u} for n, u in zip(names, [a.unit for a in self.axes] + [self.unit])],
                 "verified_points": len(self.verified)}
-        arrays = dict(zip(names, self.inputs() + [self.values.ravel()]))
-        np.savez(out, meta=np.array(json.dumps(meta, ensure_ascii=False)), **arrays)
+        arrays: dict[str, Any] = dict(zip(names, self.inputs() + [self.values.ravel()]))
+        arrays["meta"] = np.array(json.dumps(meta, ensure_ascii=False))
+        np.savez(out, **arrays)
 
     def write_json(self, out: IO[str]) -> None:
         """``{"target", "unit", "bound", "grid", "shape", "columns": [{"name", "unit", "values"}]}``; NaN is null."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any, Callable
 
 from .._errors import InputError
 from ._options import add_common, add_question_options, catalog_of, input_files, parse_assignments, question_of
@@ -43,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("nothing to sweep: give at least one NAME=START:STOP:NUM[:log] (or NAME=V1,V2,...)")
     result = sweep(question_of(args, given), axes, grid="zip" if args.zip else "outer", verify=args.verify,
                    catalog=catalog_of(args))
-    write = {"json": result.write_json, "npz": result.write_npz}.get(args.format, result.write_csv)
+    write: Callable[[Any], None] = {"json": result.write_json, "npz": result.write_npz}.get(args.format,
+                                                                                          result.write_csv)
     if output is not None:
         with open_atomic(output, "wb" if args.format == "npz" else "w") as fh:
             write(fh)
