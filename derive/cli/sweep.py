@@ -44,8 +44,9 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("nothing to sweep: give at least one NAME=START:STOP:NUM[:log] (or NAME=V1,V2,...)")
     result = sweep(question_of(args, given), axes, grid="zip" if args.zip else "outer", verify=args.verify,
                    catalog=catalog_of(args))
-    write: Callable[[Any], None] = {"json": result.write_json, "npz": result.write_npz}.get(args.format,
-                                                                                          result.write_csv)
+    writers: dict[str, Callable[[Any], None]] = {"csv": result.write_csv, "json": result.write_json,
+                                                 "npz": result.write_npz}
+    write = writers[args.format]
     if output is not None:
         with open_atomic(output, "wb" if args.format == "npz" else "w") as fh:
             write(fh)
