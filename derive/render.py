@@ -296,18 +296,21 @@ def _safe_math(latex: str) -> bool:
 
 _E_NUMBER = re.compile(r"(?<![\w.$\\])(\d+(?:\.\d+)?)e([+-]?)0*(\d+)(?![\w.])")
 _POWER = re.compile(r"(?<![\w$\\{])(\d+)\^(\d+)(?![\w}])")
-_SUBSCRIPT = re.compile(r"(?<![\w$\\])([A-Z])_([a-z0-9]{1,2})(?![\w])")
+_SUBSCRIPT = re.compile(r"(?<![\w$\\])([A-Z])_([a-z0-9]{1,2}|[A-Z])(?![\w])")
+_WORD_SUBSCRIPT = re.compile(r"(?<![\w$\\])([A-Z])_([A-Za-z]{2,})(?![\w])")   # F_dense, W_ICI, T_math
 _IDENT = re.compile(r"(?<![\w$\\])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
 
 
 def _math_in_prose(text: str) -> str:
-    """Numbers typed as ``1.97e14`` or ``2^30`` in prose become math (``$1.97\\times10^{14}$``), outside ``$...$``."""
+    """Numbers typed as ``1.97e14`` or ``2^30`` and symbols typed as ``B_c`` or ``W_ICI`` in prose become math
+    (``$1.97\\times10^{14}$``, ``$B_{c}$``, ``$W_{\\text{ICI}}$``), outside ``$...$``."""
     parts = re.split(r"(\$[^$\n]+?\$)", text)
     for i in range(0, len(parts), 2):
         parts[i] = _E_NUMBER.sub(lambda m: f"${m.group(1)}\\times10^{{{m.group(2).replace('+', '')}{m.group(3)}}}$",
                                  parts[i])
         parts[i] = _POWER.sub(r"$\1^{\2}$", parts[i])
         parts[i] = _SUBSCRIPT.sub(r"$\1_{\2}$", parts[i])
+        parts[i] = _WORD_SUBSCRIPT.sub(r"$\1_{\\text{\2}}$", parts[i])
     return "".join(parts)
 
 
