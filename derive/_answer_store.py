@@ -17,7 +17,6 @@ before the engine is.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import os
@@ -25,6 +24,10 @@ import stat
 import sys
 from importlib.util import find_spec
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    import argparse
 
 __all__ = ["AnswerStore"]
 

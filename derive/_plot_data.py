@@ -21,8 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ._model import Catalog
 
-__all__ = ["HierarchyData", "KVData", "MemoryData", "RooflineData", "hierarchy_data", "kv_data", "memory_data",
-           "roofline_data"]
+__all__ = ["CurveData", "HierarchyData", "KVData", "MemoryData", "RooflineData", "curve_data", "hierarchy_data",
+           "kv_data", "memory_data", "roofline_data"]
 
 Text = dict  # {"en": ..., "zh": ...}
 
@@ -387,3 +387,118 @@ def hierarchy_data(hw: str, *, catalog: "Catalog | None" = None) -> HierarchyDat
     title = words("plot_hierarchy_title", hw=name)
     return HierarchyData(name, tuple(levels), tuple(names), np.asarray(caps), tuple(cap_t), np.asarray(bws),
                          tuple(bw_t), title, tuple(derived))
+
+
+# ---------------------------------------------------------------------------
+# any quantity against one input: the general curve
+
+
+MAX_CURVE_POINTS = 400      # points per line (each regime change is found by solving every point exactly)
+MAX_CURVE_LINES = 12
+
+
+@dataclass(frozen=True)
+class CurveSeries:
+    label: Text
+    xs: "np.ndarray"
+    ys: "np.ndarray"                     # NaN where the engine has no value
+    changes: tuple[tuple[float, Text], ...]   # (first x of a new regime, the regime's name)
+
+
+@dataclass(frozen=True)
+class CurveData:
+    x_name: Text
+    x_unit: str
+    y_name: Text
+    y_unit: str
+    x_log: bool
+    y_log: bool
+    series: tuple[CurveSeries, ...]
+    title: Text
+    assumptions: Text
+
+
+def _regime_names(catalog: "Catalog", sol: Any) -> tuple[tuple[str, Text], ...]:
+    """The regimes the answer's steps are in, as (id, name) pairs."""
+    out = []
+    for step in sol.steps:
+        if step.regime and step.relation in catalog.relations:
+            rel = catalog.relations[step.relation]
+            reg = next((r for r in rel.regimes if r.id == step.regime), None)
+            if reg is not None:
+                out.append((f"{step.relation}:{reg.id}", _text(reg.name)))
+    return tuple(out)
+
+
+def curve_data(targets: Sequence[str], given: Mapping[str, Any] | None = None, *, hw: str = "",
+               model: str | None = None, presets: Sequence[str] = (), catalog: "Catalog | None" = None) -> CurveData:
+    """``targets`` (one unit) against the one input given as ``START:STOP:NUM[:log]``, one line per target
+    and per value of an input given as ``V1,V2,...``; where an answer changes regime (compute- to
+    memory-bound, latency- to bandwidth-bound) the first point of the new regime is marked."""
+    import numpy as np
+
+    from .sweep import is_sweep_spec, parse_axis, sweep
+
+    catalog = _catalog(catalog)
+    if not targets:
+        raise InputError("the curve plot needs a quantity to draw: give `y` (derive plot curve --y QUANTITY)")
+    given = dict(given or {})
+    specs = {k: str(v) for k, v in given.items() if isinstance(v, str) and is_sweep_spec(v)}
+    ranges = [k for k, v in specs.items() if ":" in v]
+    lists = [k for k, v in specs.items() if ":" not in v]
+    if len(ranges) != 1:
+        raise InputError("the curve plot sweeps one input along x: give exactly one NAME=START:STOP:NUM[:log]")
+    if len(lists) > 1:
+        raise InputError("the curve plot draws one line per value of at most one input: give one NAME=V1,V2,...")
+    x = ranges[0]
+    x_axis = parse_axis(x, specs[x], catalog)
+    if x_axis.values.size > MAX_CURVE_POINTS:
+        raise InputError(f"a curve has at most {MAX_CURVE_POINTS} points; {x} asks for {x_axis.values.size}")
+    line_name = lists[0] if lists else None
+    line_values = [v.strip() for v in specs[line_name].split(",")] if line_name else [None]
+    if len(targets) * len(line_values) > MAX_CURVE_LINES:
+        raise InputError(f"a curve plot has at most {MAX_CURVE_LINES} lines (quantities times values)")
+    fixed = {k: v for k, v in given.items() if k not in specs}
+    quantities = [catalog.quantity(t) for t in targets]
+    dims = quantities[0].dims
+    for q in quantities[1:]:
+        if q.dims != dims:
+            raise InputError(f"the curve plot draws quantities of one unit: {quantities[0].id} is in "
+                             f"{dims.unit_string()}, {q.id} in {q.dims.unit_string()}")
+    series = []
+    for q in quantities:
+        for value in line_values:
+            inputs = dict(fixed)
+            if line_name is not None and value is not None:
+                inputs[line_name] = value
+            result = sweep(q.id, {x: x_axis.values}, inputs, hw=hw or None, model=model, presets=presets,
+                           verify=2, catalog=catalog)
+            ys = np.asarray(result.values, dtype=np.float64).ravel()
+            changes: list[tuple[float, Text]] = []
+            if _regime_names(catalog, result.solve_at(0)):
+                last = None
+                for i in range(ys.size):
+                    if not np.isfinite(ys[i]):
+                        continue
+                    try:
+                        regimes = _regime_names(catalog, result.solve_at(i))
+                    except DeriveError:
+                        continue
+                    if last is not None and regimes != last:
+                        new = [name for key, name in regimes if (key, name) not in last] or [regimes[-1][1]]
+                        changes.append((float(result.axes[0].values[i]), new[-1]))
+                    last = regimes
+            label = _text(q.name)
+            if line_name is not None and value is not None:
+                line_q = catalog.quantities[line_name]
+                sub = {"en": f"{line_q.name.en} = {value}", "zh": f"{line_q.name.zh} = {value}"}
+                label = sub if len(quantities) == 1 else {k: f"{label[k]}, {sub[k]}" for k in label}
+            series.append(CurveSeries(label, np.asarray(result.axes[0].values, dtype=np.float64), ys, tuple(changes)))
+    finite = np.concatenate([s.ys[np.isfinite(s.ys) & (s.ys > 0)] for s in series])
+    y_log = bool(x_axis.spec.endswith("log") and finite.size and finite.max() / finite.min() > 100)
+    xq = catalog.quantities[x]
+    y_name = _text(quantities[0].name) if len(quantities) == 1 else {"en": dims.unit_string(), "zh": dims.unit_string()}
+    setting = [p for p in (hw, model, *presets) if p] + [f"{k} = {v}" for k, v in fixed.items()]
+    return CurveData(_text(xq.name), xq.dims.unit_string(), y_name, dims.unit_string(), x_axis.spec.endswith("log"),
+                     y_log, tuple(series), words("plot_curve_title", y=y_name, x=_text(xq.name)),
+                     {"en": "; ".join(setting), "zh": "；".join(setting)})

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
-    from ._plot_data import HierarchyData, KVData, MemoryData, RooflineData
+    from ._plot_data import CurveData, HierarchyData, KVData, MemoryData, RooflineData
 
-__all__ = ["draw_hierarchy", "draw_kv", "draw_memory", "draw_roofline"]
+__all__ = ["draw_curve", "draw_hierarchy", "draw_kv", "draw_memory", "draw_roofline"]
 
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 MARKERS = ("s", "D", "^", "v", "P", "X", "*", "h", "<", ">")
@@ -207,3 +207,30 @@ def draw_hierarchy(fig: "Figure", data: "HierarchyData", lang: str) -> None:
     left.set_yticks(pos, [_say(n, lang, "\n") for n in data.names])
     left.set_ylim(-0.7, len(pos) - 0.3)
     fig.suptitle(_say(data.title, lang, NL), fontsize=12)
+
+
+def draw_curve(fig: "Figure", data: "CurveData", lang: str) -> None:
+    """Each series a line (gid ``curve:i``); each change of regime a dotted line at its first x (``regime:i:j``)."""
+    import numpy as np
+
+    ax = fig.add_subplot()
+    if data.x_log:
+        ax.set_xscale("log")
+    if data.y_log:
+        ax.set_yscale("log")
+    for i, s in enumerate(data.series):
+        color = COLORS[i % len(COLORS)]
+        ok = np.isfinite(s.ys)
+        ax.plot(s.xs[ok], s.ys[ok], color=color, lw=2, gid=f"curve:{i}", label=_say(_literal(s.label), lang))
+        for j, (x, regime) in enumerate(s.changes):
+            ax.axvline(x, color=color, ls=":", lw=1.2, gid=f"regime:{i}:{j}")
+            ax.annotate(_word("plot_regime_from", lang, "\n", regime=regime), xy=(x, 0.04 + 0.09 * ((i + j) % 4)),
+                        xycoords=("data", "axes fraction"), xytext=(4, 0), textcoords="offset points",
+                        fontsize=8, color=color, ha="left", va="bottom")
+    ax.xaxis.set_major_formatter(_eng(data.x_unit if data.x_unit != "1" else ""))
+    ax.yaxis.set_major_formatter(_eng(data.y_unit if data.y_unit != "1" else ""))
+    ax.set_xlabel(_say(data.x_name, lang))
+    ax.set_ylabel(_say(data.y_name, lang))
+    ax.grid(True, which="major", color="0.88", lw=0.8)
+    ax.legend(loc="best", fontsize=8, framealpha=0.92)
+    _title(ax, _say(data.title, lang, NL), _say(data.assumptions, lang))

@@ -1,4 +1,4 @@
-"""Plots of the engine's numbers (``derive plot KIND``): roofline, training memory, KV cache, hierarchy.
+"""Plots of the engine's numbers (``derive plot KIND``): roofline, training memory, KV cache, hierarchy, curve.
 
 ::
 
@@ -6,6 +6,7 @@
     derive plot memory --model llama2-7b --hw a100 seq_len=2048 --lang zh -o memory.svg
     derive plot kv-cache --model llama2-70b --hw h100 num_devices=8 -o kv.pdf
     derive plot hierarchy --hw h100 --lang both
+    derive plot curve --y allgather_time_ici bytes_per_shard=1kB:1GB:121:log --hw tpu-v5e-4x4 -o knee.png
 
 Kinds:
 
@@ -19,7 +20,14 @@ Kinds:
 * ``kv-cache``: the KV cache against batch size, one line per sequence length
   (``--seq-len``, repeatable), with the HBM left after the weights as the limit
   and the largest batch that fits at each sequence length marked;
-* ``hierarchy``: capacity and bandwidth of each memory level of one chip, on log axes.
+* ``hierarchy``: capacity and bandwidth of each memory level of one chip, on log axes;
+* ``curve``: any quantities of one unit (``--y``, repeatable) against one input given as
+  ``NAME=START:STOP:NUM[:log]``, one line per quantity and per value of an input given as
+  ``NAME=V1,V2,...``; where the answer changes regime (latency- to bandwidth-bound, memory- to
+  compute-bound) a dotted line marks the first point of the new regime. This one mechanism draws
+  a collective's time against message size with its knee, a decode step against batch, the
+  memory per chip of each ZeRO stage against the number of chips, each parallelism's critical
+  batch on one figure.
 
 The numbers come from the engine (``_plot_data.py``), the drawing from
 ``_plot_draw.py``, the words from ``templates/messages-plot.yaml`` and the
@@ -44,7 +52,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["FORMATS", "KINDS", "figure", "plot", "save"]
 
-KINDS = ("roofline", "memory", "kv-cache", "hierarchy")
+KINDS = ("roofline", "memory", "kv-cache", "hierarchy", "curve")
 _ALIASES = {"kv": "kv-cache", "kv_cache": "kv-cache", "training-memory": "memory", "memory-breakdown": "memory"}
 FORMATS = ("png", "svg", "pdf")
 CJK_FONT = "Noto Sans CJK SC"
@@ -85,7 +93,7 @@ def _font_rc(lang: str) -> Any:   # matplotlib types rc keys as a Literal; these
 
 def figure(kind: str, *, hw: Sequence[str] | str = (), model: str | None = None, lang: str = "en",
            given: Mapping[str, Any] | None = None, points: Mapping[str, str] | None = None,
-           seq_lens: Sequence[int] | None = None, presets: Sequence[str] = (),
+           seq_lens: Sequence[int] | None = None, presets: Sequence[str] = (), y: Sequence[str] | str = (),
            catalog: "Catalog | None" = None) -> "Figure":
     """Draw one plot and return its matplotlib Figure (its data record is ``fig.derive_data``)."""
     import matplotlib
@@ -102,8 +110,11 @@ def figure(kind: str, *, hw: Sequence[str] | str = (), model: str | None = None,
         raise InputError(f"the {kind} plot is for one chip; give `hw` once")
     if points and kind != "roofline":
         raise InputError("`points` places an operation on the roofline; use it with 'derive plot roofline'")
-    if presets and kind != "memory":
-        raise InputError("`presets` chooses the training setup; use it with 'derive plot memory'")
+    if presets and kind not in ("memory", "curve"):
+        raise InputError("`presets` chooses the setup; use it with 'derive plot memory' or 'derive plot curve'")
+    targets = [y] if isinstance(y, str) else list(y)
+    if targets and kind != "curve":
+        raise InputError("`y` names the quantities of the curve plot; use it with 'derive plot curve'")
     if seq_lens and kind != "kv-cache":
         raise InputError("`seq_lens` sets the lines of the KV cache plot; use it with 'derive plot kv-cache'")
     one = chips[0] if chips else ""
@@ -117,6 +128,9 @@ def figure(kind: str, *, hw: Sequence[str] | str = (), model: str | None = None,
     elif kind == "memory":
         record = data.memory_data(model or "", one, given, presets=presets, catalog=catalog)
         painter = draw.draw_memory
+    elif kind == "curve":
+        record = data.curve_data(targets, given, hw=one, model=model, presets=presets, catalog=catalog)
+        painter = draw.draw_curve
     elif kind == "kv-cache":
         record = data.kv_data(model or "", one, given, seq_lens=seq_lens, catalog=catalog)
         painter = draw.draw_kv

@@ -270,3 +270,59 @@ def test_missing_cjk_font_warns_and_falls_back(monkeypatch, tmp_path):
         warnings.simplefilter("always")
         figure("hierarchy", hw="a100", lang="en")
     assert not any(issubclass(w.category, plots.FontWarning) for w in caught)
+
+
+# -- the curve: any quantity against one input ---------------------------------------------
+
+
+def test_a_collective_against_message_size_shows_its_knee_where_the_engine_changes_regime():
+    fig = figure("curve", y="ici_allgather_time", hw="tpu-v5e",
+                 given={"collective_bytes": "1kB:1GB:61:log", "axis_size": 4, "ici_axes": 1})
+    line = xy(fig, "curve:0")
+    assert line.shape == (61, 2) and line[0, 0] == 1e3 and line[-1, 0] == 1e9
+    for x, y in line[[0, 20, 30, 60]]:
+        want = solve("ici_allgather_time", {"collective_bytes": f"{float(x)!r} B", "axis_size": 4, "ici_axes": 1},
+                     hw="tpu-v5e")
+        assert close(y, want.float)
+    knee = artist(fig, "regime:0:0").get_xdata()[0]
+    i = int(np.flatnonzero(line[:, 0] == knee)[0])
+
+    def regime(x):
+        sol = solve("ici_allgather_time", {"collective_bytes": f"{float(x)!r} B", "axis_size": 4, "ici_axes": 1},
+                    hw="tpu-v5e")
+        return [s.regime for s in sol.steps if s.regime]
+
+    assert regime(line[i - 1, 0]) == ["latency_bound"] and regime(knee) == ["bandwidth_bound"]
+    assert fig.axes[0].get_xscale() == "log" and fig.axes[0].get_yscale() == "log"
+
+
+def test_curve_lines_per_value_and_per_quantity(tmp_path):
+    fig = figure("curve", y="decode_step_time", model="llama3-70b", hw="tpu-v5e", lang="zh",
+                 given={"batch": "1:512:32", "num_devices": 16, "seq_len": "1024,8192"})
+    labels = [artist(fig, f"curve:{i}").get_label() for i in (0, 1)]
+    assert labels == ["序列长度 = 1024", "序列长度 = 8192"]
+    b, t = xy(fig, "curve:1")[-1]
+    assert close(t, solve("decode_step_time", {"batch": int(b), "num_devices": 16, "seq_len": 8192},
+                          model="llama3-70b", hw="tpu-v5e").float)
+    save(fig, tmp_path / "decode.png")
+    fig = figure("curve", y=["decode_kv_time", "decode_weight_time"], model="llama3-70b", hw="tpu-v5e",
+                 given={"batch": "1:512:8", "num_devices": 16, "seq_len": 8192})
+    assert [artist(fig, f"curve:{i}").get_label() for i in (0, 1)] == [
+        load_catalog().quantities[q].name.en for q in ("decode_kv_time", "decode_weight_time")]
+
+
+@pytest.mark.parametrize("args, expect", [
+    (["plot", "curve", "batch=1:8:8", "--model", "llama3-70b"], "--y"),
+    (["plot", "curve", "--y", "kv_cache_bytes", "--model", "llama3-70b", "batch=4"], "exactly one"),
+    (["plot", "curve", "--y", "kv_cache_bytes", "--model", "llama3-70b", "batch=1:8:8", "seq_len=1:9:3"],
+     "exactly one"),
+    (["plot", "curve", "--y", "kv_cache_bytes", "--y", "decode_kv_time", "--model", "llama3-70b", "batch=1:8:8",
+      "seq_len=128"], "one unit"),
+    (["plot", "curve", "--y", "kv_cache_bytes", "--model", "llama3-70b", "batch=1:1000:1000", "seq_len=128"],
+     "at most 400"),
+    (["plot", "roofline", "--y", "kv_cache_bytes", "--hw", "a100"], "curve"),
+])
+def test_curve_errors_are_one_line(cli, args, expect, tmp_path):
+    run = cli(*args, "-o", str(tmp_path / "c.png"))
+    assert run.code == 2 and run.err.startswith("derive: error:") and expect in run.err, run.err
+    assert len(run.err.strip().splitlines()) == 1 and not (tmp_path / "c.png").exists()

@@ -1,4 +1,4 @@
-"""``derive plot KIND``: a roofline, training memory, KV cache or memory hierarchy figure."""
+"""``derive plot KIND``: a roofline, training memory, KV cache, memory hierarchy or curve figure."""
 
 from __future__ import annotations
 
@@ -9,17 +9,20 @@ import warnings
 from .._errors import InputError
 from ._options import add_common, catalog_of, input_files, parse_assignments
 
-HELP = "plot a roofline, training memory, KV cache or memory hierarchy"
-DESCRIPTION = "Plot the engine's numbers. KIND is roofline, memory, kv-cache or hierarchy."
+HELP = "plot a roofline, training memory, KV cache, memory hierarchy, or any quantity against an input"
+DESCRIPTION = ("Plot the engine's numbers. KIND is roofline, memory, kv-cache, hierarchy or curve "
+               "(--y QUANTITY against NAME=START:STOP:NUM[:log], a line per value of NAME=V1,V2,...).")
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("kind", metavar="KIND", help="roofline, memory, kv-cache or hierarchy")
+    p.add_argument("kind", metavar="KIND", help="roofline, memory, kv-cache, hierarchy or curve")
+    p.add_argument("--y", action="append", metavar="QUANTITY",
+                   help="for curve: a quantity to draw (repeatable; quantities of one unit)")
     p.add_argument("inputs", nargs="*", metavar="NAME=VALUE", help="fixed inputs, e.g. seq_len=4096 num_devices=8")
     p.add_argument("--hw", action="append", metavar="ID", help="hardware preset (repeatable for the roofline)")
     p.add_argument("--model", metavar="ID", help="model preset (memory, kv-cache)")
     p.add_argument("--preset", action="append", metavar="ID",
-                   help="setup preset for the memory plot (optimizer, activation estimate); repeatable")
+                   help="setup preset for the memory and curve plots (optimizer, precision); repeatable")
     p.add_argument("--point", action="append", metavar="NAME=INTENSITY",
                    help="put your own operation on the roofline, e.g. --point 'my kernel=12'; repeatable")
     p.add_argument("--seq-len", action="append", type=int, metavar="N",
@@ -44,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         warnings.simplefilter("always", FontWarning)
         path = plot(kind, output, hw=args.hw or (), model=args.model, lang=args.lang,
                     given=parse_assignments(args.inputs), points=points, seq_lens=args.seq_len,
-                    presets=args.preset or (), catalog=catalog_of(args))
+                    presets=args.preset or (), y=args.y or (), catalog=catalog_of(args))
     for w in caught:
         if issubclass(w.category, FontWarning):
             print(f"derive: warning: {w.message}", file=sys.stderr)
