@@ -501,4 +501,4 @@ def curve_data(targets: Sequence[str], given: Mapping[str, Any] | None = None, *
     setting = [p for p in (hw, model, *presets) if p] + [f"{k} = {v}" for k, v in fixed.items()]
     return CurveData(_text(xq.name), xq.dims.unit_string(), y_name, dims.unit_string(), x_axis.spec.endswith("log"),
                      y_log, tuple(series), words("plot_curve_title", y=y_name, x=_text(xq.name)),
-                     {"en": "; ".join(setting), "zh": "；".join(setting)})
+                     {"en": "; ".join(setting), "zh": "; ".join(setting)})   # names and values: one text

@@ -243,7 +243,7 @@ def test_readme_plot_commands_run(cli, tmp_path):
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     lines = [ln for ln in readme.splitlines() if ln.startswith("derive plot ")]
-    assert len(lines) == 4
+    assert len(lines) == 6
     for line in lines:
         args = shlex.split(line)[1:]
         i = args.index("-o")
@@ -251,7 +251,8 @@ def test_readme_plot_commands_run(cli, tmp_path):
         run = cli(*args)
         assert run.code == 0, (line, run.err)
         assert (tmp_path / args[i + 1].split("/")[-1]).stat().st_size > 10_000
-    assert (ROOT / "reports" / "img" / "roofline.png").stat().st_size > 20_000
+    for name in ("roofline.png", "allgather-knee.png"):
+        assert (ROOT / "reports" / "img" / name).stat().st_size > 20_000
 
 
 def test_missing_cjk_font_warns_and_falls_back(monkeypatch, tmp_path):
