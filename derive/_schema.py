@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import sympy
@@ -421,6 +421,8 @@ def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
     aliases_raw = entry.get("aliases") or []
     if not isinstance(aliases_raw, list):
         raise ctx.error("aliases must be a list", aliases_raw, ident)
+    if unit_text.strip().endswith("Hz") and dims.unit_string() == "1/s":
+        dims = replace(dims, named="Hz")     # shown as GHz, while tokens/s show as k/s
     q = Quantity(
         id=ident, unit=unit_text, dims=dims, factor=sympy.Rational(factor.numerator, factor.denominator),
         integer=(kind == "integer"), latex=_symbol(ctx, entry, ident),

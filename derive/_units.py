@@ -13,7 +13,7 @@ catalog cache, so a typical command never pays pint's import time.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import total_ordering
 from pathlib import Path
@@ -53,6 +53,9 @@ class Dimension:
     """A product of base dimensions with rational exponents, e.g. [compute]/[time]."""
 
     exponents: tuple[tuple[str, Fraction], ...] = ()
+    #: how a quantity declared in a named unit wants its values shown ("Hz" for a clock); not part of
+    #: the dimension (equal dimensions compare equal whatever their display) and lost in arithmetic
+    named: str = field(default="", compare=False)
 
     @classmethod
     def of(cls, mapping: Mapping[str, Fraction | int]) -> "Dimension":
@@ -428,19 +431,23 @@ def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
                 and all(e == -1 and k == "[time]" for k, e in d.items() if e != 1))
     if scalable:
         fv = abs(float(v.evalf(30)))
-        for factor, prefix in _prefix_table(system):
+        table = _prefix_table(system)
+        if fv >= table[0][0] * 1000:        # past the largest prefix: 3.286e24 FLOP, not 3,285,600 EFLOP
+            return Formatted(format_number(sympy.Float(v.evalf(30), 30) if v.is_Integer else v, digits), unit)
+        for factor, prefix in table:
             if fv >= factor * (1 - 1e-12):
                 mant = v / factor
                 return Formatted(format_number(mant, digits), prefix + unit,
                                  "binary prefixes (1 KiB = 1024 B)" if system == "iec"
                                  else "decimal prefixes (1 kB = 1000 B)")
         return Formatted(format_number(v, digits), unit)
-    if d == {"[time]": Fraction(-1)}:   # a frequency: Hz with decimal prefixes
+    if d == {"[time]": Fraction(-1)}:   # a rate of counts (tokens, steps, cycles): per second, decimal prefixes
         fv = abs(float(v.evalf(30)))
+        hz = dims.named == "Hz"            # a clock: GHz; tokens or steps per second: k/s, M/s
         for factor, prefix in _SI:
             if fv >= factor * (1 - 1e-12):
-                return Formatted(format_number(v / factor, digits), prefix + "Hz")
-        return Formatted(format_number(v, digits), "Hz")
+                return Formatted(format_number(v / factor, digits), prefix + ("Hz" if hz else "/s"))
+        return Formatted(format_number(v, digits), "Hz" if hz else "/s")
     if d == {"[time]": Fraction(1)}:
         fv = abs(float(v.evalf(30)))
         for factor, prefix in _TIME:

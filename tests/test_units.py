@@ -57,10 +57,14 @@ def test_arithmetic_stays_exact_until_formatting():
     (sympy.Rational(1, 6), "FLOP/B", "si", "0.1667 FLOP/B"),
     (sympy.Rational(256, 10**4), "s", "si", "25.6 ms"),
     (156, "FLOP/B", "si", "156 FLOP/B"),
-    (1_500_000_000, "Hz", "si", "1.5 GHz"),
+    (1_500_000_000, "clock", "si", "1.5 GHz"),           # a quantity declared in Hz
+    (4_345_000, "1/s", "si", "4.345 M/s"),              # tokens per second are not a frequency
+    (6_300_000 * 10**18, "FLOP", "si", "6.3e24 FLOP"),   # past the largest prefix: scientific, not 6,300,000 EFLOP
+    (999 * 10**18, "FLOP", "si", "999 EFLOP"),
+    (3 * 2**70, "B", "iec", "3.542e21 B"),
 ])
 def test_readable_prefixes(catalog, value, dims, system, text):
-    d = catalog.units.parse(dims)[1]
+    d = catalog.quantities["gpu_clock"].dims if dims == "clock" else catalog.units.parse(dims)[1]
     assert format_value(sympy.sympify(value), d, system).text == text
 
 
