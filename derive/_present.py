@@ -324,10 +324,70 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str,
         view["isolated_rhs_latex"] = [latex_expr(eq.rhs, catalog) for eq in step.solved]
         view["op_latex"] = _OPS_LATEX[op]
         view["op"] = op
-    if step.kind == "round":
+    if step.kind == "round" and step.direction == "optimum":
+        view.update(_optimum_rounding_view(catalog, step, units))
+    elif step.kind == "round":
         view.update(_rounding_view(step, before, units))
+    if step.kind == "optimum":
+        view.update(_optimum_view(catalog, step, values, units))
     view["rows"] = _step_rows(view)
     return view
+
+
+def _optimum_view(catalog: Catalog, step: Step, values: Values, units: str) -> dict[str, Any]:
+    """An optimum as a textbook derives it: the objective in the unknown, its derivative set to zero
+    (or the two terms of a max/min set equal), the unknown isolated and evaluated, the second
+    derivative's sign."""
+    target = catalog.quantities[step.solved_for[0]]
+    objective = catalog.quantities[step.equations[0].lhs.name]
+    x, t = target.latex, objective.latex
+    g, condition, x_star = step.equations[0].rhs, step.composed[0], step.solved[0].rhs
+    rows = [[t, "=", latex_expr(g, catalog)]]
+    text = [f"{objective.id} = {text_expr(g)}"]
+    if step.note == "stationary":
+        derivative = rf"\frac{{\mathrm{{d}} {t}}}{{\mathrm{{d}} {x}}}"
+        rows.append([derivative, "=", latex_expr(condition.lhs, catalog) + " = 0"])
+        text.append(f"d {objective.id} / d {target.id} = {text_expr(condition.lhs)} = 0")
+    else:
+        rows.append([latex_expr(condition.lhs, catalog), "=", latex_expr(condition.rhs, catalog)])
+        text.append(f"{text_expr(condition.lhs)} = {text_expr(condition.rhs)}")
+    rows.append([r"\Rightarrow\; " + x, "=", latex_expr(x_star, catalog)])
+    text.append(f"=> {target.id} = {text_expr(x_star)}")
+    result = latex_value(step.values[0], target.dims, units, 7) if step.values[0] is not None else ""
+    result_text = text_value(step.values[0], target.dims, units, 7) if step.values[0] is not None else ""
+    if x_star.free_symbols and all(sym.name in values for sym in x_star.free_symbols):
+        rows.append(["", "=", latex_substituted(x_star, values, catalog, units) + " = " + result])
+        text.append(f"   = {text_substituted(x_star, values, units)} = {result_text}")
+    elif result:
+        rows.append(["", "=", result])
+        text.append(f"   = {result_text}")
+    if step.second is not None:
+        dims = objective.dims / (target.dims * target.dims)
+        op = ">" if step.direction == "min" else "<"
+        rows.append([rf"\frac{{\mathrm{{d}}^2 {t}}}{{\mathrm{{d}} {x}^2}}", "=",
+                     latex_value(step.second, dims, units) + f" {op} 0"])
+        text.append(f"d2 {objective.id} / d {target.id}2 = {text_value(step.second, dims, units)} {op} 0")
+    return {"optimum_rows": rows, "optimum_text": text, "objective": {"id": objective.id,
+            "name": _names(objective), "symbol": t}}
+
+
+def _optimum_rounding_view(catalog: Catalog, step: Step, units: str) -> dict[str, Any]:
+    """A whole-number optimum: the objective at the neighbours on either side, the better one kept."""
+    target = catalog.quantities[step.solved_for[0]]
+    objective = catalog.quantities[step.inputs[0]] if step.inputs and step.inputs[0] in catalog.quantities else None
+    t = objective.latex if objective is not None else "f"
+    dims = objective.dims if objective is not None else target.dims
+    rows, text = [], []
+    for x_value, g_value in step.candidates:
+        rows.append([rf"{t}\big|_{{{target.latex} = {latex_value(x_value, target.dims, units)}}}", "=",
+                     latex_value(g_value, dims, units)])
+        text.append(f"{target.id} = {text_value(x_value, target.dims, units)}: "
+                    f"{objective.id if objective else 'objective'} = {text_value(g_value, dims, units)}")
+    chosen = latex_value(step.values[0], target.dims, units) if step.values[0] is not None else ""
+    rows.append([r"\Rightarrow\; " + target.latex, "=", chosen])
+    return {"multiple": int(step.note or 1), "rounding_rows": rows, "rounding_text_lines": text,
+            "rounding_latex": chosen, "rounding_text": text_value(step.values[0], target.dims, units)
+            if step.values[0] is not None else ""}
 
 
 def _step_rows(v: dict[str, Any]) -> list[list[str]]:
@@ -371,8 +431,12 @@ def _step_rows(v: dict[str, Any]) -> list[list[str]]:
             rows.append(["", op, v["substituted_latex"][0] + " = " + v["results"][0]["latex"]])
         elif v["results"]:
             rows.append(["", op, v["results"][0]["latex"]])
+    elif kind == "round" and v.get("rounding_rows"):
+        rows.extend(v["rounding_rows"])
     elif kind == "round":
         rows.append([x, "=", v["rounding_latex"]])
+    elif kind == "optimum":
+        rows.extend(v["optimum_rows"])
     else:
         return []
     out: list[list[str]] = []
@@ -615,7 +679,9 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
     return {
         "target": {"id": q.id, "name": _names(q), "meaning": {"en": q.meaning.en, "zh": q.meaning.zh},
                    "symbol": q.latex, "unit": q.base_unit, "integer": q.integer},
-        "bound": sol.bound, "multiple_of": sol.multiple_of,
+        "bound": sol.bound, "multiple_of": sol.multiple_of, "optimize": sol.optimize,
+        "objective": ({"id": sol.objective, "name": _names(catalog.quantities[sol.objective]),
+                       "symbol": catalog.quantities[sol.objective].latex} if sol.objective else None),
         "conditions": [{"id": c.id, "name": {"en": c.name.en, "zh": c.name.zh},
                         "meaning": {"en": c.meaning.en, "zh": c.meaning.zh}, "text": c.text,
                         "latex": _latex_relational(c.comparison.lhs, c.comparison.op, c.comparison.rhs, catalog)}

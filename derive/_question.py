@@ -89,7 +89,9 @@ class Question:
     ``given`` holds the inputs as typed (``"3.35 TB/s"``, or a number in the quantity's declared
     unit), in order. ``bound`` is ``"max"`` or ``"min"`` and needs ``require``: condition ids whose
     largest or smallest satisfying ``target`` is asked for; ``multiple_of`` rounds that bound.
-    Without ``bound``, ``require`` lists conditions the answer must satisfy.
+    Without ``bound``, ``require`` lists conditions the answer must satisfy. ``optimize`` is ``"min"``
+    or ``"max"`` with an ``objective`` quantity: the value of ``target`` that makes the objective least
+    or greatest, every other input held fixed (``multiple_of`` then rounds it to the better neighbour).
     """
 
     target: str
@@ -103,21 +105,28 @@ class Question:
     rounding: bool = True               # False: a bound on a whole number stays exact (how many chips, as a fraction)
     unit: str | None = None             # show the answer in this unit (days, GiB, PFLOP/s); the value is unchanged
     assume: tuple[str, ...] = ()        # "batch << d_model, d_ff": answer with the leading term
+    optimize: str | None = None         # "min" or "max": the target that makes `objective` least or greatest
+    objective: str | None = None
 
     @classmethod
     def of(cls, target: str, given: Mapping[str, Any] | Sequence[tuple[str, Any]] | None = None, *,
            hw: str | None = None, model: str | None = None, presets: Sequence[str] | str | None = (),
            bound: str | None = None, require: Sequence[str] | str | None = (),
            multiple_of: int | None = None, rounding: bool = True, unit: str | None = None,
-           assume: Sequence[str] | str | None = ()) -> "Question":
+           assume: Sequence[str] | str | None = (), minimize: str | None = None,
+           maximize: str | None = None) -> "Question":
         """Build and check a question from the values a caller has at hand."""
         if not isinstance(target, str) or not target:
             raise QuestionError(f"`target` is a quantity name, not {target!r}", name="target")
         if not isinstance(rounding, bool):
             raise QuestionError(f"`rounding` is True or False, not {rounding!r}", name="rounding")
+        if minimize and maximize:
+            raise QuestionError("give `minimize` or `maximize`, not both", name="minimize")
+        objective = _optional_name(minimize, "minimize") or _optional_name(maximize, "maximize")
+        optimize = ("min" if minimize else "max") if objective else None
         return cls(target, _given_pairs(given), _optional_name(hw, "hw"), _optional_name(model, "model"),
                    _names(presets, "presets"), bound, _names(require, "require"), multiple_of, rounding,
-                   _optional_name(unit, "unit"), _assumptions(assume))
+                   _optional_name(unit, "unit"), _assumptions(assume), optimize, objective)
 
     def __post_init__(self) -> None:
         if self.bound not in (None, *BOUNDS):
@@ -126,11 +135,19 @@ class Question:
             m = self.multiple_of
             if isinstance(m, bool) or not isinstance(m, int) or m <= 0:
                 raise QuestionError(f"`multiple_of` must be a positive whole number, not {m!r}", name="multiple_of")
-            if not self.bound:
-                raise QuestionError("`multiple_of` rounds a bound: use it with `bound`", name="multiple_of")
+            if not self.bound and not self.optimize:
+                raise QuestionError("`multiple_of` rounds a bound or an optimum: use it with `bound`, `minimize` "
+                                    "or `maximize`", name="multiple_of")
             if not self.rounding:
                 raise QuestionError("`multiple_of` rounds a bound and `rounding` off keeps it exact: give one of them",
                                     name="rounding")
+
+        if (self.optimize is None) != (self.objective is None) or self.optimize not in (None, "min", "max"):
+            raise QuestionError("an optimum needs `minimize` or `maximize` with the quantity to optimise",
+                                name="minimize")
+        if self.optimize and (self.bound or self.require or self.assume):
+            raise QuestionError("`minimize`/`maximize` chooses the target that optimises a quantity: give it "
+                                "without `bound`, `require` or `assume`", name="minimize")
 
     # -- views --------------------------------------------------------------
     @property
@@ -141,7 +158,7 @@ class Question:
         """A hashable identity of the question (its inputs as typed), for memo tables."""
         return (self.target, tuple((n, v if isinstance(v, str) else repr(v)) for n, v in self.given),
                 self.hw, self.model, self.presets, self.bound, self.require, self.multiple_of, self.rounding,
-                self.unit, self.assume)
+                self.unit, self.assume, self.optimize, self.objective)
 
     def with_given(self, **values: Any) -> "Question":
         """The same question with some inputs added or replaced."""
@@ -184,7 +201,14 @@ class Question:
         if twice:
             raise QuestionError(f"`given` names {', '.join(twice)} twice (also as an alias); give each once",
                                 name="given")
-        return replace(self, target=target, given=tuple(given), assume=tuple(assume))
+        objective = None
+        if self.objective is not None:
+            objective = catalog.quantity(self.objective).id
+            if objective == target:
+                raise QuestionError(f"`{'minimize' if self.optimize == 'min' else 'maximize'}` names the quantity "
+                                    f"to optimise by choosing {target}: another quantity than {target}",
+                                    name="minimize" if self.optimize == "min" else "maximize")
+        return replace(self, target=target, given=tuple(given), assume=tuple(assume), objective=objective)
 
     @property
     def assumptions(self) -> tuple["Assumption", ...]:

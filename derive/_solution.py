@@ -92,6 +92,9 @@ class Step:
     relation_op: str | None = None        # for a bound: "<=" or ">=" of the isolated inequality
     composed: tuple[sympy.Basic, ...] = ()  # for a bound: each condition in terms of the inputs and the target
     note: str = ""
+    # for an optimum: the second derivative there, and the whole-number neighbours tried (x, objective(x))
+    second: sympy.Expr | None = None
+    candidates: tuple[tuple[sympy.Expr, sympy.Expr], ...] = ()
 
     @property
     def relation(self) -> str:
@@ -143,6 +146,8 @@ class Solution(SolutionDisplay):
     integer: bool = False              # the target is a whole number (a count)
     display_unit: NamedUnit | None = None  # the unit the question asked the answer in (days, GiB)
     interval: "Interval | None" = None     # every value a step function allows (value is its top end)
+    optimize: str | None = None        # "min" or "max": the target makes `objective` least or greatest
+    objective: str | None = None
     catalog: "Catalog | None" = field(default=None, repr=False, compare=False)
 
     @property

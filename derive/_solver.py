@@ -45,7 +45,8 @@ __all__ = ["growth", "solve", "solve_relation_for"]
 def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, hw: str | None = None,
           model: str | None = None, presets: Sequence[str] = (), bound: str | None = None,
           require: Sequence[str] = (), multiple_of: int | None = None, rounding: bool = True,
-          unit: str | None = None, assume: Sequence[str] | str = (), catalog: Catalog | None = None) -> Solution:
+          unit: str | None = None, assume: Sequence[str] | str = (), minimize: str | None = None,
+          maximize: str | None = None, catalog: Catalog | None = None) -> Solution:
     """Solve for ``target`` from ``given`` values and presets; or answer a :class:`Question`.
 
     ``given`` maps quantity names to values: text with a unit (``"3.35 TB/s"``),
@@ -53,19 +54,22 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
     ``"min"`` and needs ``require`` (condition ids); ``multiple_of`` rounds the
     bound to a multiple; ``rounding=False`` keeps a bound on a whole number exact.
     ``unit`` names the unit to show the answer in (``"days"``, ``"GiB"``). ``assume`` takes the
-    leading term under assumptions such as ``"batch << d_model, d_ff"``.
+    leading term under assumptions such as ``"batch << d_model, d_ff"``. ``minimize``/``maximize``
+    name a quantity: the answer is the ``target`` that makes it least or greatest, the other inputs fixed
+    (``solve("data_parallel", minimize="mixed_comms_time", ...)`` is the book's X_opt).
     ``solve(question)`` takes all of these from a
     :class:`Question` instead. Raises a :class:`~derive.DeriveError` subclass on
     bad input; every returned value has been substituted back and checked.
     """
     if isinstance(target, Question):
         if given is not None or hw or model or presets or bound or require or multiple_of is not None \
-                or not rounding or unit is not None or assume:
+                or not rounding or unit is not None or assume or minimize or maximize:
             raise QuestionError("give either a Question or `target` with its options, not both", name="target")
         question = target
     else:
         question = Question.of(target, given, hw=hw, model=model, presets=presets, bound=bound, require=require,
-                               multiple_of=multiple_of, rounding=rounding, unit=unit, assume=assume)
+                               multiple_of=multiple_of, rounding=rounding, unit=unit, assume=assume,
+                               minimize=minimize, maximize=maximize)
     if catalog is None:
         from ._loader import load_catalog
 
@@ -183,6 +187,8 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
         if answer != exact_edge:
             state.steps.append(Step("round", tuple(cond_ids), (target,), (), (), (), (answer,), (q.dims,),
                                     direction=bound, note=str(multiple_of or 1)))
+    elif question.optimize:
+        state, value, formula, exact_edge = _optimum_answer(state, question)
     elif question.assume:
         value, formula = _leading_answer(state, question)
     else:
@@ -242,7 +248,55 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
         checks=tuple(state.checks), bound=bound, require=tuple(c.id for c in conditions),
         multiple_of=multiple_of, regime=state.regime, notes=tuple(dict.fromkeys(state.notes)),
         cancelled=cancelled, integer=q.integer, catalog=catalog, interval=interval,
+        optimize=question.optimize, objective=question.objective,
         display_unit=NamedUnit(question.unit, catalog.units.parse(question.unit)[0]) if question.unit else None)
+
+
+def _optimum_answer(state: State, question: Question) -> tuple[State, sympy.Expr, sympy.Expr, sympy.Expr]:
+    """``minimize``/``maximize``: the objective derived with the target as a symbol, optimised
+    (:mod:`derive._optimize`), then evaluated forward at the answer so every relation is checked there.
+    Returns the forward state, the answer, its formula in the inputs' symbols and the exact optimum."""
+    from ._optimize import find_optimum
+
+    catalog, target, objective = state.catalog, question.target, question.objective
+    assert objective is not None and question.optimize is not None
+    q = catalog.quantities[target]
+    given = {k: v for k, v in question.given if k != target}
+    if len(given) != len(question.given):
+        raise QuestionError(f"{target} is what the optimum chooses; do not also give it as an input", name=target)
+    symbolic = gather(catalog, given, question.hw, question.model, question.presets, target)
+    symbolic.given.pop(target, None)
+    symbolic.values.pop(target, None)
+    # every missing input the objective needs takes its default (or is reported), except the target
+    derive(symbolic, [objective], objective,
+           lambda trial: {s.name for s in trial.formulas.get(objective, sympy.S.Zero).free_symbols
+                          if s.name in trial.params} - {target})
+    formula = symbolic.formulas.get(objective)
+    if formula is None:
+        raise MissingInputsError(objective, sorted(symbolic.params))
+    x = symbolic.sym(target)
+    fixed = {symbolic.sym(n): v for n, v in symbolic.values.items() if n != target}
+    opt = find_optimum(formula, x, fixed, question.optimize, integer=q.integer and question.rounding,
+                       multiple_of=question.multiple_of, target=target, objective=objective)
+    # the objective at the answer, forward, with its steps and the substitute-back checks
+    state.values[target] = opt.value
+    state.formulas[target] = opt.symbolic if opt.value == opt.exact else x
+    state.origins[target] = frozenset({"optimum"})
+    derive(state, [objective], target)
+    rid = objective if objective in catalog.relations else next(iter(symbolic.used), objective)
+    inputs = tuple(sorted({s.name for s in formula.free_symbols} - {target}))
+    step = Step("optimum", (rid,), (target,), (sympy.Eq(sympy.Symbol(objective, positive=True), formula,
+                                                        evaluate=False),),
+                (sympy.Eq(x, opt.symbolic, evaluate=False),), inputs, (opt.exact,), (q.dims,),
+                direction=question.optimize, composed=(opt.condition,), note=opt.how, second=opt.second,
+                candidates=opt.neighbours)
+    state.steps.insert(0, step)
+    if opt.value != opt.exact:
+        state.steps.insert(1, Step("round", (rid,), (target,), (), (), (objective,), (opt.value,), (q.dims,),
+                                   direction="optimum", note=str(question.multiple_of or 1),
+                                   candidates=opt.neighbours))
+    state.notes.append(Note.of(f"optimum_{opt.how}", name=objective, target=target))
+    return state, opt.value, opt.symbolic, opt.exact
 
 
 def _forward(state: State, question: Question, conditions: Sequence) -> tuple[State, "Interval | None"]:

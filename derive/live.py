@@ -61,7 +61,7 @@ __all__ = ["LiveValue", "language_of", "render_source"]
 
 MODES = {".md": "md", ".markdown": "md", ".tex": "tex", ".html": "html", ".htm": "html"}
 _OPTIONS = ("hw", "model", "preset", "presets", "bound", "require", "multiple_of", "rounding", "unit", "assume",
-            "units", "digits")
+            "units", "digits", "minimize", "maximize")
 _PLOT_FORMAT = {"md": "png", "html": "svg", "tex": "pdf"}
 
 
@@ -215,7 +215,8 @@ class _Context:
         question = Question.of(target, given, hw=options.get("hw"), model=options.get("model"), presets=presets,
                                bound=options.get("bound"), require=_names(options.get("require", ())),
                                multiple_of=options.get("multiple_of"), rounding=options.get("rounding", True),
-                               unit=options.get("unit"), assume=_names(options.get("assume", ())))
+                               unit=options.get("unit"), assume=_names(options.get("assume", ())),
+                               minimize=options.get("minimize"), maximize=options.get("maximize"))
         sol = solve(question, catalog=self.catalog)
         return sol, options
 

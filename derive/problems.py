@@ -26,6 +26,7 @@ a test asserts. Grammar::
         round: false                   # optional: keep a bound on a whole number exact
         unit: GiB                      # optional: show the answer in this unit
         assume: ["batch << d_model"]   # optional: answer with the leading term
+        minimize: mixed_comms_time     # optional (or maximize:): the solve value that makes it least
         given: {vmem_capacity: 128 MiB}
         note: {en: ..., zh: ...}       # optional: an assumption this question takes
         expect: 2896                   # optional: value (and unit) the tests assert
@@ -55,7 +56,7 @@ __all__ = ["Problem", "ProblemQuestion", "load_problem", "read_question", "solve
 PROBLEM_FIELDS = {"id", "title", "source", "statement", "assumptions", "questions", "hw", "model", "presets",
                   "given", "units", "note"}
 QUESTION_FIELDS = {"id", "ask", "solve", "given", "hw", "model", "presets", "bound", "require", "multiple_of", "round",
-                   "unit", "assume",
+                   "unit", "assume", "minimize", "maximize",
                    "units", "note", "expect", "tolerance"}
 
 
@@ -174,7 +175,9 @@ def read_question(file: str, raw: Any, catalog: Catalog, *, qid: str,
                                bound=str(bound) if bound else None, require=require, multiple_of=multiple,
                                rounding=rounding == "true",
                                unit=str(raw["unit"]).strip() if raw.get("unit") is not None else None,
-                               assume=_list(file, raw.get("assume"), "assume", qid))
+                               assume=_list(file, raw.get("assume"), "assume", qid),
+                               minimize=str(raw["minimize"]) if raw.get("minimize") is not None else None,
+                               maximize=str(raw["maximize"]) if raw.get("maximize") is not None else None)
     except DeriveError as exc:
         raise _err(file, raw, exc.message, qid) from exc
     return ProblemQuestion(

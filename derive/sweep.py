@@ -278,6 +278,9 @@ def sweep(question: "Question | str", axes: Mapping[str, Any], given: Mapping[st
     else:
         question = Question.of(question, given, hw=hw, model=model, presets=presets, bound=bound, require=require,
                                multiple_of=multiple_of)
+    if question.optimize:
+        raise InputError("a sweep evaluates one formula over a grid; an optimum (minimize/maximize) is not swept "
+                         "yet: ask derive solve for each point")
     if catalog is None:
         from ._loader import load_catalog
 

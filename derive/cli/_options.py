@@ -27,7 +27,7 @@ FLAGS = {
     "target": "TARGET", "given": "NAME=VALUE", "hw": "--hw", "model": "--model", "presets": "--preset",
     "bound": "--max/--min", "bound=max": "--max", "bound=min": "--min", "require": "--require",
     "multiple_of": "--multiple-of", "rounding": "--no-round", "format": "--format", "lang": "--lang",
-    "units": "--units", "unit": "--unit", "assume": "--assume",
+    "units": "--units", "unit": "--unit", "assume": "--assume", "minimize": "--minimize", "maximize": "--maximize",
     "templates": "--templates", "points": "--point", "seq_lens": "--seq-len", "grid": "--zip", "verify": "--verify",
 }
 
@@ -69,8 +69,12 @@ def add_question_options(p: argparse.ArgumentParser, per: str = "") -> None:
     g = p.add_mutually_exclusive_group()
     g.add_argument("--max", action="store_true", help=f"the largest value satisfying --require{per}")
     g.add_argument("--min", action="store_true", help=f"the smallest value satisfying --require{per}")
+    g.add_argument("--minimize", metavar="QUANTITY",
+                   help=f"the value of TARGET that makes QUANTITY least, the other inputs fixed{per}")
+    g.add_argument("--maximize", metavar="QUANTITY",
+                   help=f"the value of TARGET that makes QUANTITY greatest, the other inputs fixed{per}")
     p.add_argument("--require", action="append", metavar="CONDITION", help="a condition that must hold; repeatable")
-    p.add_argument("--multiple-of", type=int, metavar="N", help="round a bound to a multiple of N")
+    p.add_argument("--multiple-of", type=int, metavar="N", help="round a bound or an optimum to a multiple of N")
     p.add_argument("--no-round", dest="rounding", action="store_false",
                    help="keep a bound on a whole number exact (how many chips, as a fraction)")
     p.add_argument("--unit", metavar="UNIT", help="show the answer in UNIT (days, h, GiB, PFLOP/s, ...)")
@@ -87,7 +91,8 @@ def question_of(args: argparse.Namespace, given: dict | None = None) -> "Questio
     return Question.of(args.target, parse_assignments(args.inputs) if given is None else given, hw=args.hw,
                        model=args.model, presets=args.preset or (), bound=bound, require=args.require or (),
                        multiple_of=args.multiple_of, rounding=args.rounding, unit=args.unit,
-                       assume=args.assume or ())
+                       assume=args.assume or (), minimize=getattr(args, "minimize", None),
+                       maximize=getattr(args, "maximize", None))
 
 
 def catalog_of(args: argparse.Namespace) -> "Catalog":
