@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import math
 import re
+from fractions import Fraction
 
 import sympy
 
 from ._errors import ExpressionError, InputError, UnitError
 from ._model import Quantity
-from ._units import UnitTable
+from ._units import Dimension, UnitTable
 
 __all__ = ["MAX_LOG10", "parse_value", "split_value"]
 
@@ -63,14 +64,16 @@ def parse_value(text: str, quantity: Quantity, units: UnitTable) -> sympy.Ration
         raise ExpressionError(f"{quantity.id}={text!r} has no number; write e.g. {quantity.id}=4096 "
                               f"or {quantity.id}=2{quantity.base_unit if quantity.base_unit != '1' else ''}",
                               text=text)
-    if unit_text and not any(ch.isdigit() for ch in unit_text):
-        units.parse(unit_text)      # a "number unit" value: the unit's own errors name the unit
-    try:
-        magnitude, dims, named = units.evaluate(text)
-    except ExpressionError as exc:
-        raise ExpressionError(f"bad value for {quantity.id}: {exc.message}; write a number such as 4096, 1.5e9 "
-                              "or 2**30, optionally followed by a unit (arithmetic such as 112GB/8 is fine)",
-                              text=text) from exc
+    plain_unit = bool(unit_text) and not any(ch.isdigit() for ch in unit_text)
+    if plain_unit:
+        factor, unit_dims = units.parse(unit_text)  # a "number unit" value: the unit's own errors name the unit
+    if _PLAIN_NUMBER.fullmatch(number_text) and (plain_unit or not unit_text):
+        # the common case, 1000 MB or 4096: one exact decimal times a memoised unit, no expression to parse
+        magnitude = Fraction(number_text)
+        magnitude, dims, named = (magnitude * factor, unit_dims, True) if plain_unit else \
+            (magnitude, quantity.dims, False)
+    else:
+        magnitude, dims, named = _evaluate(text, quantity, units)
     value = sympy.Rational(magnitude.numerator, magnitude.denominator)
     if not named:
         value = value * quantity.factor          # a bare number is in the quantity's declared unit
@@ -83,6 +86,20 @@ def parse_value(text: str, quantity: Quantity, units: UnitTable) -> sympy.Ration
             unit=shown, quantity=quantity.id, expected=quantity.base_unit, got=dims.unit_string())
     check_range(value, quantity, text)
     return value
+
+
+# a decimal literal with a short exponent (a longer one takes the guarded general path)
+_PLAIN_NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,3})?")
+
+
+def _evaluate(text: str, quantity: Quantity, units: UnitTable) -> tuple[Fraction, Dimension, bool]:
+    """Arithmetic of numbers and units, read by the whitelist parser."""
+    try:
+        return units.evaluate(text)
+    except ExpressionError as exc:
+        raise ExpressionError(f"bad value for {quantity.id}: {exc.message}; write a number such as 4096, 1.5e9 "
+                              "or 2**30, optionally followed by a unit (arithmetic such as 112GB/8 is fine)",
+                              text=text) from exc
 
 
 _NUMBER_ONLY = re.compile(r"[\d.eE+\-*/() _]+")

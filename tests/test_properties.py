@@ -232,15 +232,19 @@ def not_unique(rel, point, name: str) -> bool:
     """Whether ``rel`` also holds exactly at ``point`` with ``name`` at another value (x/3, x/2, 2x, 3x).
 
     Then ``name`` is not determined there: it drops out of a max/min regime that holds, or the
-    relation holds for every value of it (``(n-1)*b`` with one pipeline chunk).
+    relation holds for every value of it (``(n-1)*b`` with one pipeline chunk). Holding at just one of
+    them is a second root, not a range.
     """
     env = {S(k): v for k, v in point.items()}
+    holds = 0
     for factor in (sympy.Rational(1, 3), sympy.Rational(1, 2), 2, 3):
         env[S(name)] = point[name] * factor
         left, right = rel.lhs.xreplace(env), rel.rhs.xreplace(env)
         if relative_error(left, right) < sympy.Rational(1, 10**40):
-            return True
-    return False
+            holds += 1
+    # at two or more of them: a range of values; at one, another root of the same relation (a/x + b·x = c
+    # holds at x and at c/b − x, which can be x/2), which the engine must name as several solutions
+    return holds >= 2
 
 
 RELATION_PAIRS = relation_pairs()
