@@ -21,8 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ._model import Catalog
 
-__all__ = ["CurveData", "HierarchyData", "KVData", "MemoryData", "RooflineData", "curve_data", "hierarchy_data",
-           "kv_data", "memory_data", "roofline_data"]
+__all__ = ["CurveData", "HierarchyData", "KVData", "MemoryData", "RooflineData", "TopologyData", "curve_data",
+           "hierarchy_data", "kv_data", "memory_data", "roofline_data", "topology_data"]
 
 Text = dict  # {"en": ..., "zh": ...}
 
@@ -502,3 +502,95 @@ def curve_data(targets: Sequence[str], given: Mapping[str, Any] | None = None, *
     return CurveData(_text(xq.name), xq.dims.unit_string(), y_name, dims.unit_string(), x_axis.spec.endswith("log"),
                      y_log, tuple(series), words("plot_curve_title", y=y_name, x=_text(xq.name)),
                      {"en": "; ".join(setting), "zh": "; ".join(setting)})   # names and values: one text
+
+
+# ---------------------------------------------------------------------------
+# the topology of a TPU slice
+
+
+AXES = ("x", "y", "z")
+MAX_TOPOLOGY_CHIPS = 1024     # chips drawn in one plane (a 32 x 32 plane)
+
+
+@dataclass(frozen=True)
+class TopologyData:
+    name: Text
+    sizes: tuple[int, int, int]          # chips along X, Y, Z
+    wraps: tuple[bool, bool, bool]
+    route: tuple[tuple[int, ...], ...]    # chips visited, from the first to the last ((x, y, z) each); empty: none
+    hops: tuple[int, int, int]            # per axis, as the engine counts them for the route
+    total_hops: int                       # the engine's p2p_hops
+    title: Text
+    notes: Text
+
+
+def _axis_path(a: int, b: int, size: int, wraps: bool) -> list[int]:
+    """Positions from ``a`` to ``b`` along one axis: the direct way, or round the wraparound when shorter."""
+    direct = b - a
+    if wraps and abs(direct) > size - abs(direct):
+        step = -1 if direct > 0 else 1
+        out, p = [], a
+        while p != b:
+            p = (p + step) % size
+            out.append(p)
+        return out
+    step = 1 if direct > 0 else -1
+    return list(range(a + step, b + step, step)) if direct else []
+
+
+def topology_data(preset: str, route: str | None = None, *, catalog: "Catalog | None" = None) -> TopologyData:
+    """The chips and links of a slice preset (``v5e-4x4``): one XY plane, which axes wrap, and a
+    dimension-ordered route between two chips (``"0,0:3,3"``) with the engine's hop count."""
+    from ._solver import solve
+
+    catalog = _catalog(catalog)
+    p = catalog.preset(preset)
+    values: dict[str, Any] = {k: v.value for k, v in p.values.items() if v.value is not None}
+    if "slice_axis_x" not in values:
+        slices = ", ".join(sorted(k for k, v in catalog.presets.items() if "slice_axis_x" in v.values)[:6])
+        raise InputError(f"the topology plot draws a TPU slice: {preset} has no slice shape; use one of {slices}, ...")
+    sx, sy, sz = (int(values.get(f"slice_axis_{a}", 1)) for a in AXES)
+    wx, wy, wz = (bool(values.get(f"slice_wraps_{a}", 0)) for a in AXES)
+    sizes, wraps = (sx, sy, sz), (wx, wy, wz)
+    if sizes[0] * sizes[1] > MAX_TOPOLOGY_CHIPS:
+        raise InputError(f"the topology plot draws at most {MAX_TOPOLOGY_CHIPS} chips in a plane; "
+                         f"{preset} has {sizes[0]} x {sizes[1]}")
+    path: list[tuple[int, ...]] = []
+    hops = (0, 0, 0)
+    total = 0
+    if route:
+        ends = route.split(":")
+        try:
+            points = [tuple(int(c) for c in end.split(",")) for end in ends]
+        except ValueError:
+            points = []
+        if len(points) != 2 or any(len(pt) not in (2, 3) for pt in points):
+            raise InputError(f"malformed route {route!r}: write FROM:TO with chip coordinates, e.g. 0,0:3,3")
+        a, b = [tuple(list(pt) + [0] * (3 - len(pt))) for pt in points]
+        for pt in (a, b):
+            if any(not 0 <= c < n for c, n in zip(pt, sizes)):
+                raise InputError(f"chip {','.join(map(str, pt))} is not in the {'x'.join(map(str, sizes))} slice")
+        path = [a]
+        current = list(a)
+        for i in range(3):                         # dimension-ordered: X, then Y, then Z
+            for pos in _axis_path(a[i], b[i], sizes[i], wraps[i]):
+                current[i] = pos
+                path.append(tuple(current))
+        hx, hy, hz = (len(_axis_path(a[i], b[i], sizes[i], wraps[i])) for i in range(3))
+        hops = (hx, hy, hz)
+        total = int(solve("p2p_hops", {f"hops_{ax}": h for ax, h in zip(AXES, hops)}, catalog=catalog).value)
+    name = _text(p.name)
+    shape = " x ".join(str(n) for n in sizes if n > 1) or "1"
+    title = words("plot_topology_title", name=name) if not path else \
+        words("plot_topology_route_title", name=name, a=",".join(map(str, path[0][:2 if sizes[2] == 1 else 3])),
+              b=",".join(map(str, path[-1][:2 if sizes[2] == 1 else 3])), hops=total)
+    wrap_words = []
+    for ax, n, w in zip(AXES, sizes, wraps):
+        if n > 1:
+            wrap_words.append(words("plot_axis_wraps" if w else "plot_axis_line", axis=ax.upper(), n=n))
+    notes = {lang: ("; " if lang == "en" else "；").join(w[lang] for w in wrap_words) for lang in ("en", "zh")}
+    if sizes[2] > 1:
+        extra = words("plot_topology_planes", n=sizes[2])
+        notes = {lang: notes[lang] + ("; " if lang == "en" else "；") + extra[lang] for lang in ("en", "zh")}
+    del shape
+    return TopologyData(name, sizes, wraps, tuple(path), hops, total, title, notes)

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
-    from ._plot_data import CurveData, HierarchyData, KVData, MemoryData, RooflineData
+    from ._plot_data import CurveData, HierarchyData, KVData, MemoryData, RooflineData, TopologyData
 
-__all__ = ["draw_curve", "draw_hierarchy", "draw_kv", "draw_memory", "draw_roofline"]
+__all__ = ["draw_curve", "draw_hierarchy", "draw_kv", "draw_memory", "draw_roofline", "draw_topology"]
 
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 MARKERS = ("s", "D", "^", "v", "P", "X", "*", "h", "<", ">")
@@ -234,3 +234,64 @@ def draw_curve(fig: "Figure", data: "CurveData", lang: str) -> None:
     ax.grid(True, which="major", color="0.88", lw=0.8)
     ax.legend(loc="best", fontsize=8, framealpha=0.92)
     _title(ax, _say(data.title, lang, NL), _say(data.assumptions, lang))
+
+
+def draw_topology(fig: "Figure", data: "TopologyData", lang: str) -> None:
+    """One XY plane of the slice: chips (gid ``chips``), links (``links``), wraparound links as dashed stubs
+    at both edges (``wrap:x``, ``wrap:y``) and a route's hops (``route``) with its two end chips (``route_ends``)."""
+    from matplotlib.collections import LineCollection
+
+    ax = fig.add_subplot()
+    nx, ny, _ = data.sizes
+    xs = [i for i in range(nx) for _ in range(ny)]
+    ys = [j for _ in range(nx) for j in range(ny)]
+    segments = [((i, j), (i + 1, j)) for i in range(nx - 1) for j in range(ny)] + \
+               [((i, j), (i, j + 1)) for i in range(nx) for j in range(ny - 1)]
+    ax.add_collection(LineCollection(segments, colors="0.55", linewidths=1.4, zorder=1, gid="links"))
+    size = max(nx, ny)
+    marker = max(30, 2400 / size ** 1.6)
+    ax.scatter(xs, ys, s=marker, marker="s", color="white", edgecolors="0.25", linewidths=1.2, zorder=3, gid="chips")
+    stub = 0.42
+    for axis, n, wraps in (("x", nx, data.wraps[0]), ("y", ny, data.wraps[1])):
+        if not wraps or n < 2:
+            continue
+        # a wraparound link leaves one edge chip and comes back at the other: drawn as two stubs
+        stubs: list[Any]
+        if axis == "x":
+            stubs = [((n - 1, k), (n - 1 + stub, k)) for k in range(ny)] + [((0, k), (-stub, k)) for k in range(ny)]
+        else:
+            stubs = [((k, n - 1), (k, n - 1 + stub)) for k in range(nx)] + [((k, 0), (k, -stub)) for k in range(nx)]
+        ax.add_collection(LineCollection(stubs, colors=COLORS[0], linewidths=2.2, zorder=1, gid=f"wrap:{axis}"))
+    if data.route:
+        pts = [(p[0], p[1]) for p in data.route]
+        plane: list[Any] = []
+        wrapped: list[Any] = []
+        for a, b in zip(pts, pts[1:]):
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1:
+                plane.append((a, b))
+            elif a != b:                            # a hop over a wraparound link: out of one edge, in at the other
+                d = (1 if b[0] < a[0] else -1, 0) if a[1] == b[1] else (0, 1 if b[1] < a[1] else -1)
+                wrapped += [(a, (a[0] + d[0] * stub, a[1] + d[1] * stub)),
+                            (b, (b[0] - d[0] * stub, b[1] - d[1] * stub))]
+        ax.add_collection(LineCollection(plane + wrapped, colors=COLORS[1], linewidths=3.2, zorder=2, gid="route"))
+        ends = [pts[0], pts[-1]]
+        ax.scatter([e[0] for e in ends], [e[1] for e in ends], s=marker * 1.15, marker="s", color=COLORS[1],
+                   zorder=4, gid="route_ends")
+        for (x, y), label in zip(ends, (data.route[0], data.route[-1])):
+            ax.annotate("{" + ",".join(map(str, label[:2] if data.sizes[2] == 1 else label)) + "}", xy=(x, y),
+                        xytext=(7, 7), textcoords="offset points", ha="left", fontsize=8, color=COLORS[1],
+                        zorder=5, bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.9})
+    ax.set_xlim(-0.9, nx - 0.1)
+    ax.set_ylim(-0.9, ny - 0.1)
+    if any(data.wraps[:2]):
+        ax.text(0.5, -0.1, _word("plot_wrap_link", lang, " / "), transform=ax.transAxes, ha="center", va="top",
+                fontsize=8, color=COLORS[0])
+    ax.set_aspect("equal")
+    ax.set_xticks(range(nx))
+    ax.set_yticks(range(ny))
+    ax.tick_params(labelsize=7 if size > 12 else 9)
+    ax.set_xlabel("X")
+    ax.set_ylabel("Y")
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    _title(ax, _say(data.title, lang, NL), _say(data.notes, lang))

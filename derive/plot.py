@@ -6,6 +6,7 @@
     derive plot memory --model llama2-7b --hw a100 seq_len=2048 --lang zh -o memory.svg
     derive plot kv-cache --model llama2-70b --hw h100 num_devices=8 -o kv.pdf
     derive plot hierarchy --hw h100 --lang both
+    derive plot topology --preset v5e-4x4 --route 0,0:3,3 -o slice.png
     derive plot curve --y allgather_time_ici bytes_per_shard=1kB:1GB:121:log --hw tpu-v5e-4x4 -o knee.png
 
 Kinds:
@@ -21,6 +22,8 @@ Kinds:
   (``--seq-len``, repeatable), with the HBM left after the weights as the limit
   and the largest batch that fits at each sequence length marked;
 * ``hierarchy``: capacity and bandwidth of each memory level of one chip, on log axes;
+* ``topology``: one XY plane of a TPU slice preset (``--preset v5e-4x4``): chips, ICI links,
+  wraparound links as arcs, and with ``--route 0,0:3,3`` a dimension-ordered route and its hops;
 * ``curve``: any quantities of one unit (``--y``, repeatable) against one input given as
   ``NAME=START:STOP:NUM[:log]``, one line per quantity and per value of an input given as
   ``NAME=V1,V2,...``; where the answer changes regime (latency- to bandwidth-bound, memory- to
@@ -52,7 +55,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["FORMATS", "KINDS", "figure", "plot", "save"]
 
-KINDS = ("roofline", "memory", "kv-cache", "hierarchy", "curve")
+KINDS = ("roofline", "memory", "kv-cache", "hierarchy", "curve", "topology")
 _ALIASES = {"kv": "kv-cache", "kv_cache": "kv-cache", "training-memory": "memory", "memory-breakdown": "memory"}
 FORMATS = ("png", "svg", "pdf")
 CJK_FONT = "Noto Sans CJK SC"
@@ -94,7 +97,7 @@ def _font_rc(lang: str) -> Any:   # matplotlib types rc keys as a Literal; these
 def figure(kind: str, *, hw: Sequence[str] | str = (), model: str | None = None, lang: str = "en",
            given: Mapping[str, Any] | None = None, points: Mapping[str, str] | None = None,
            seq_lens: Sequence[int] | None = None, presets: Sequence[str] = (), y: Sequence[str] | str = (),
-           catalog: "Catalog | None" = None) -> "Figure":
+           route: str | None = None, catalog: "Catalog | None" = None) -> "Figure":
     """Draw one plot and return its matplotlib Figure (its data record is ``fig.derive_data``)."""
     import matplotlib
     from matplotlib.figure import Figure
@@ -110,8 +113,10 @@ def figure(kind: str, *, hw: Sequence[str] | str = (), model: str | None = None,
         raise InputError(f"the {kind} plot is for one chip; give `hw` once")
     if points and kind != "roofline":
         raise InputError("`points` places an operation on the roofline; use it with 'derive plot roofline'")
-    if presets and kind not in ("memory", "curve"):
-        raise InputError("`presets` chooses the setup; use it with 'derive plot memory' or 'derive plot curve'")
+    if presets and kind not in ("memory", "curve", "topology"):
+        raise InputError("`presets` chooses the setup; use it with 'derive plot memory', 'curve' or 'topology'")
+    if route and kind != "topology":
+        raise InputError("`route` marks a route between two chips; use it with 'derive plot topology'")
     targets = [y] if isinstance(y, str) else list(y)
     if targets and kind != "curve":
         raise InputError("`y` names the quantities of the curve plot; use it with 'derive plot curve'")
@@ -128,6 +133,11 @@ def figure(kind: str, *, hw: Sequence[str] | str = (), model: str | None = None,
     elif kind == "memory":
         record = data.memory_data(model or "", one, given, presets=presets, catalog=catalog)
         painter = draw.draw_memory
+    elif kind == "topology":
+        if given or model or chips or len(presets) != 1:
+            raise InputError("the topology plot takes one slice preset (--preset v5e-4x4) and an optional route")
+        record = data.topology_data(presets[0], route, catalog=catalog)
+        painter = draw.draw_topology
     elif kind == "curve":
         record = data.curve_data(targets, given, hw=one, model=model, presets=presets, catalog=catalog)
         painter = draw.draw_curve

@@ -243,7 +243,7 @@ def test_readme_plot_commands_run(cli, tmp_path):
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     lines = [ln for ln in readme.splitlines() if ln.startswith("derive plot ")]
-    assert len(lines) == 6
+    assert len(lines) == 7
     for line in lines:
         args = shlex.split(line)[1:]
         i = args.index("-o")
@@ -251,7 +251,7 @@ def test_readme_plot_commands_run(cli, tmp_path):
         run = cli(*args)
         assert run.code == 0, (line, run.err)
         assert (tmp_path / args[i + 1].split("/")[-1]).stat().st_size > 10_000
-    for name in ("roofline.png", "allgather-knee.png"):
+    for name in ("roofline.png", "allgather-knee.png", "topology-v5e-4x4.png"):
         assert (ROOT / "reports" / "img" / name).stat().st_size > 20_000
 
 
@@ -327,3 +327,41 @@ def test_curve_errors_are_one_line(cli, args, expect, tmp_path):
     run = cli(*args, "-o", str(tmp_path / "c.png"))
     assert run.code == 2 and run.err.startswith("derive: error:") and expect in run.err, run.err
     assert len(run.err.strip().splitlines()) == 1 and not (tmp_path / "c.png").exists()
+
+
+# -- the topology of a slice ------------------------------------------------------------------
+
+
+def test_a_v5e_4x4_route_is_the_books_six_hops():
+    fig = figure("topology", presets=["v5e-4x4"], route="0,0:3,3")
+    data = fig.derive_data
+    assert data.sizes == (4, 4, 1) and data.wraps == (False, False, False)
+    assert data.hops == (3, 3, 0) and data.total_hops == 6          # the book's TPU{0,0} -> TPU{3,3}: six hops
+    assert len(artist(fig, "route").get_segments()) == 6
+    assert len(artist(fig, "chips").get_offsets()) == 16
+    assert not [a for ax in fig.axes for a in ax.get_children() if str(a.get_gid()).startswith("wrap:")]
+    assert "6 hops" in fig.axes[0].get_title()
+
+
+def test_a_torus_route_goes_round_the_wraparound():
+    fig = figure("topology", presets=["v5e-16x16"], route="1,2:14,3", lang="zh")
+    data = fig.derive_data
+    assert data.wraps[:2] == (True, True)
+    assert data.hops == (3, 1, 0)                                   # 1 -> 0 -> 15 -> 14, then 2 -> 3
+    assert data.total_hops == solve("p2p_hops", {"hops_x": 3, "hops_y": 1, "hops_z": 0}).value == 4
+    assert len(artist(fig, "wrap:x").get_segments()) == 2 * 16
+    assert "共 4 跳" in fig.axes[0].get_title()
+    three_d = figure("topology", presets=["v5p-16x16x16"]).derive_data
+    assert three_d.sizes == (16, 16, 16) and "16 such planes" in three_d.notes["en"]
+
+
+@pytest.mark.parametrize("args, expect", [
+    (["plot", "topology", "--preset", "classic-ffn"], "slice"),
+    (["plot", "topology", "--preset", "v5e-4x4", "--route", "0,0-3,3"], "malformed route"),
+    (["plot", "topology", "--preset", "v5e-4x4", "--route", "0,0:4,0"], "not in the 4x4x1 slice"),
+    (["plot", "roofline", "--hw", "a100", "--route", "0,0:1,1"], "topology"),
+])
+def test_topology_errors_are_one_line(cli, args, expect, tmp_path):
+    run = cli(*args, "-o", str(tmp_path / "t.png"))
+    assert run.code == 2 and run.err.startswith("derive: error:") and expect in run.err, run.err
+    assert not (tmp_path / "t.png").exists()

@@ -15,7 +15,8 @@ DESCRIPTION = ("Plot the engine's numbers. KIND is roofline, memory, kv-cache, h
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("kind", metavar="KIND", help="roofline, memory, kv-cache, hierarchy or curve")
+    p.add_argument("kind", metavar="KIND", help="roofline, memory, kv-cache, hierarchy, curve or topology")
+    p.add_argument("--route", metavar="FROM:TO", help="for topology: a route between two chips, e.g. 0,0:3,3")
     p.add_argument("--y", action="append", metavar="QUANTITY",
                    help="for curve: a quantity to draw (repeatable; quantities of one unit)")
     p.add_argument("inputs", nargs="*", metavar="NAME=VALUE", help="fixed inputs, e.g. seq_len=4096 num_devices=8")
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         warnings.simplefilter("always", FontWarning)
         path = plot(kind, output, hw=args.hw or (), model=args.model, lang=args.lang,
                     given=parse_assignments(args.inputs), points=points, seq_lens=args.seq_len,
-                    presets=args.preset or (), y=args.y or (), catalog=catalog_of(args))
+                    presets=args.preset or (), y=args.y or (), route=args.route, catalog=catalog_of(args))
     for w in caught:
         if issubclass(w.category, FontWarning):
             print(f"derive: warning: {w.message}", file=sys.stderr)
