@@ -497,7 +497,9 @@ def curve_data(targets: Sequence[str], given: Mapping[str, Any] | None = None, *
     finite = np.concatenate([s.ys[np.isfinite(s.ys) & (s.ys > 0)] for s in series])
     y_log = bool(x_axis.spec.endswith("log") and finite.size and finite.max() / finite.min() > 100)
     xq = catalog.quantities[x]
-    y_name = _text(quantities[0].name) if len(quantities) == 1 else {"en": dims.unit_string(), "zh": dims.unit_string()}
+    kind = {"B": "data", "FLOP": "compute", "s": "time", "B/s": "bandwidth", "FLOP/s": "throughput",
+            "1": "number"}.get(dims.unit_string(), "value")
+    y_name = _text(quantities[0].name) if len(quantities) == 1 else words(f"plot_axis_kind_{kind}")
     setting = [p for p in (hw, model, *presets) if p] + [f"{k} = {v}" for k, v in fixed.items()]
     return CurveData(_text(xq.name), xq.dims.unit_string(), y_name, dims.unit_string(), x_axis.spec.endswith("log"),
                      y_log, tuple(series), words("plot_curve_title", y=y_name, x=_text(xq.name)),

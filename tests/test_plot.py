@@ -243,7 +243,7 @@ def test_readme_plot_commands_run(cli, tmp_path):
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     lines = [ln for ln in readme.splitlines() if ln.startswith("derive plot ")]
-    assert len(lines) == 7
+    assert len(lines) == 8
     for line in lines:
         args = shlex.split(line)[1:]
         i = args.index("-o")
@@ -365,3 +365,17 @@ def test_topology_errors_are_one_line(cli, args, expect, tmp_path):
     run = cli(*args, "-o", str(tmp_path / "t.png"))
     assert run.code == 2 and run.err.startswith("derive: error:") and expect in run.err, run.err
     assert not (tmp_path / "t.png").exists()
+
+
+def test_memory_per_device_of_each_zero_stage_on_one_figure():
+    fig = figure("curve", y=["state_bytes_per_device_zero1", "state_bytes_per_device_zero2",
+                             "state_bytes_per_device_zero3"], model="llama3-70b",
+                 given={"data_parallel": "1:1024:11:log", "tensor_parallel": 1})
+    assert fig.axes[0].get_ylabel() == "memory"
+    for i, stage in enumerate(("zero1", "zero2", "zero3")):
+        n, m = xy(fig, f"curve:{i}")[-1]
+        want = solve(f"state_bytes_per_device_{stage}", {"data_parallel": int(n), "tensor_parallel": 1},
+                     model="llama3-70b")
+        assert close(m, want.float)
+    # stage 3 shards everything: a thousandth of stage 0 on 1,024 devices
+    assert close(xy(fig, "curve:2")[-1][1] * 1024, xy(fig, "curve:2")[0][1])
