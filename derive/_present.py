@@ -250,6 +250,27 @@ def _number(value: sympy.Expr) -> int | float | str:
     return format_number(value, 17)
 
 
+def exact_text(value: sympy.Expr) -> str:
+    """The exact value as SymPy writes it; a rational of thousands of digits (0.8^100001) as its leading
+    30 digits in scientific form instead, which Python would refuse to print."""
+    try:
+        return str(value)
+    except ValueError:
+        from ._units import format_number
+
+        return "≈" + format_number(value, 30)
+
+
+def exact_latex(value: sympy.Expr) -> str:
+    """:func:`exact_text` in LaTeX."""
+    try:
+        return sympy.latex(value)
+    except ValueError:
+        from ._units import format_number
+
+        return r"\approx " + latex_number(format_number(value, 30))
+
+
 def _entry(catalog: Catalog, rid: str) -> Relation | Condition:
     """The relation or condition a step or check names."""
     return catalog.relations.get(rid) or catalog.condition(rid)
@@ -313,7 +334,7 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str,
             view["results"].append({"latex": latex_value(value, dims, units, digits),
                                     "text": text_value(value, dims, units, digits),
                                    "base": _number(value), "unit": dims.unit_string(),
-                                   "exact": str(value), "exact_latex": sympy.latex(value)})
+                                   "exact": exact_text(value), "exact_latex": exact_latex(value)})
     if step.kind == "bound":
         op = step.relation_op or "<="
         view["composed_latex"] = [_latex_relational(c.lhs, c.rel_op, c.rhs, catalog) for c in step.composed]
@@ -693,7 +714,7 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
             "latex": latex_value(sol.value, sol.dims, units, unit=sol.display_unit),
             "base_text": _base_text(sol.value, sol.dims),
             "base": _number(sol.value), "unit": sol.unit, "prefix_note": answer_formatted.note,
-            "exact": str(sol.exact), "exact_latex": sympy.latex(sol.exact),
+            "exact": exact_text(sol.exact), "exact_latex": exact_latex(sol.exact),
             "exact_text": text_value(sol.exact, sol.dims, units, digits=7),
             "formula_latex": latex_expr(sol.formula, catalog), "formula_text": text_expr(sol.formula),
             "reduced_latex": latex_expr(reduced, catalog) if reduced != sol.formula else "",
@@ -740,11 +761,11 @@ def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict
         "value": _number(sol.value),
         "unit": sol.unit,
         "display": view["answer"]["text"],
-        "exact": str(sol.value),
+        "exact": exact_text(sol.value),
         "formula": str(sol.formula),
         "reduced_formula": str(sol.reduced_formula()),
         "bound": sol.bound,
-        "bound_exact": str(sol.exact) if sol.bound else None,
+        "bound_exact": exact_text(sol.exact) if sol.bound else None,
         # a whole-number target before any rounding: the bound's edge, or the fraction the relations give
         "value_unrounded": _number(sol.exact) if sol.integer or sol.multiple_of else None,
         "interval": ({"low": _number(sol.interval.low), "high": _number(sol.interval.high),

@@ -306,6 +306,8 @@ class Formatted:
 def _short_decimal(x: sympy.Rational, max_digits: int = 6) -> str | None:
     """The exact decimal of ``x`` if it has at most ``max_digits`` significant digits."""
     q = int(x.q)
+    if q > 10**12:
+        return None        # a short decimal has at most 12 places, so its denominator divides 10^12
     twos = fives = 0
     while q % 2 == 0:
         q //= 2

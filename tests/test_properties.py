@@ -214,7 +214,13 @@ def consistent_point(data, catalog, rel) -> dict[str, sympy.Expr]:
     for s in rel.symbols:
         if s != defined:
             point[s] = draw_value(data, catalog.quantities[s], whole)
-    value = formula.xreplace({S(k): v for k, v in point.items()})
+    env = {S(k): v for k, v in point.items()}
+    # a symbol in an exponent (speculative decoding's α^(γ+1)) drawn huge would make an exact power of
+    # millions of digits: such a point is out of any real question's range, so draw another
+    for power in formula.atoms(sympy.Pow):
+        if power.exp.free_symbols:
+            assume(abs(power.exp.xreplace(env)) <= 256)
+    value = formula.xreplace(env)
     value = sympy.nsimplify(value) if not value.is_Rational else value
     assume(in_range(value))
     if whole:
