@@ -158,4 +158,20 @@ def value_at(expr: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr]) -> sympy
     free = expr.free_symbols
     if not all(s in nmap for s in free):
         return None
-    return expr.xreplace({s: nmap[s] for s in free}) if free else expr
+    value = expr.xreplace({s: nmap[s] for s in free}) if free else expr
+    return _whole_log_ratio(value) if value.has(sympy.log) else value
+
+
+def _whole_log_ratio(value: sympy.Expr) -> sympy.Expr:
+    """``log(a)/log(b)`` with rational ``a = b^k`` for a whole ``k`` (how many draft tokens give this
+    expected count) as ``k`` itself, proven exactly; anything else unchanged."""
+    num, den = sympy.fraction(value)
+    if not (isinstance(num, sympy.log) and isinstance(den, sympy.log)):
+        return value
+    a, b = num.args[0], den.args[0]
+    if not (a.is_Rational and b.is_Rational and a > 0 and b > 0 and b != 1):
+        return value
+    k = int(round(float(value.evalf(30))))
+    if abs(k) <= MAX_EXPONENT and b ** k == a:
+        return sympy.Integer(k)
+    return value

@@ -246,7 +246,9 @@ def not_unique(rel, point, name: str) -> bool:
     for factor in (sympy.Rational(1, 3), sympy.Rational(1, 2), 2, 3):
         env[S(name)] = point[name] * factor
         left, right = rel.lhs.xreplace(env), rel.rhs.xreplace(env)
-        if relative_error(left, right) < sympy.Rational(1, 10**40):
+        if left.is_Rational and right.is_Rational:
+            holds += left == right          # exactly: 1 + 10^-3 + ... + 10^-39 is not 1 + ... + 10^-78
+        elif relative_error(left, right) < sympy.Rational(1, 10**40):
             holds += 1
     # at two or more of them: a range of values; at one, another root of the same relation (a/x + b·x = c
     # holds at x and at c/b − x, which can be x/2), which the engine must name as several solutions
