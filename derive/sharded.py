@@ -294,7 +294,7 @@ def _strategy(mm: ShardedMatmul, sizes: Mapping[str, int], mesh: Mapping[str, in
         if removed[arr.name]:
             moves.append(_gather(arr, removed[arr.name], tuple(reasons[arr.name])))
     la, lb = _without(a, removed[a.name]), _without(b, removed[b.name])
-    out_name = mm.out.name if mm.out is not None else "C"
+    out_name = mm.out.name if mm.out is not None else next(n for n in "CDEFGH" if n not in (a.name, b.name))
     natural = ShardedArray(out_name, (Dim(i, la.dim(i).axes), Dim(k, lb.dim(k).axes)), reduce_axes)
     if mm.out is not None:
         natural = ShardedArray(out_name, tuple(natural.dim(n) for n in mm.out.dim_names), reduce_axes)
