@@ -393,11 +393,9 @@ def sharding_plan(text: str, sizes: Mapping[str, Any], mesh: Mapping[str, Any], 
     def answer(target: str, inputs: Mapping[str, Any], with_hw: bool = True) -> "Solution":
         return solve(target, {**extra, **inputs}, hw=hw if with_hw else None, catalog=catalog)
 
-    shape = dict(zip(mm.dim_names, (_local(size_map, mesh_map, strategy.local_lhs, mm.free_lhs),
-                                    _local(size_map, mesh_map, strategy.local_lhs, mm.contracting),
-                                    _local(size_map, mesh_map, strategy.local_rhs, mm.free_rhs))))
-    dims = {"matmul_rows": shape[mm.free_lhs], "matmul_inner": shape[mm.contracting],
-            "matmul_cols": shape[mm.free_rhs]}
+    lhs = dict(zip(mm.lhs.dim_names, strategy.local_lhs.local_shape(size_map, mesh_map)))
+    rhs = dict(zip(mm.rhs.dim_names, strategy.local_rhs.local_shape(size_map, mesh_map)))
+    dims = {"matmul_rows": lhs[mm.free_lhs], "matmul_inner": lhs[mm.contracting], "matmul_cols": rhs[mm.free_rhs]}
     flops = answer("matmul_flops", dims, with_hw=False)
     compute = answer("matmul_compute_time", dims)
     collectives = []
@@ -419,9 +417,3 @@ def sharding_plan(text: str, sizes: Mapping[str, Any], mesh: Mapping[str, Any], 
                         strategy.gathered_for_conflict, strategy.conflict_choice, strategy.local_lhs,
                         strategy.local_rhs, strategy.local_out, strategy.output, tuple(collectives), flops, compute)
 
-
-def _local(sizes: Mapping[str, int], mesh: Mapping[str, int], arr: ShardedArray, dim: str) -> int:
-    ways = 1
-    for a in arr.dim(dim).axes:
-        ways *= mesh[a]
-    return sizes[dim] // ways

@@ -434,3 +434,89 @@ def test_cli_mistakes_are_one_line_and_exit_2(cli, args, expect):
     assert len(lines) == 1 and lines[0].startswith("derive: error: "), run.err
     assert "Traceback" not in run.err and run.out == ""
     assert expect in lines[0]
+
+
+# ---------------------------------------------------------------------------
+# fuzz: notation built from its own pieces and from mistakes never ends in anything but a plan or a DeriveError
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from derive import DeriveError  # noqa: E402
+
+PIECES = ["A", "B", "C", "W", "x", "[", "]", ",", "_", "{", "}", "U", "I", "J", "K", "X", "Y", "Z", "XY", "YX", "XX",
+          " * ", " @ ", " x ", "·", "→", " -> ", "-", ">", "*_J", "%", "1", "\x00", "é", "(", ")", "__import__", " "]
+TEMPLATES = ["A[I{a}, J{b}] * B[J{c}, K{d}]", "A[I{a}, J{b}] * B[J{c}, K{d}] -> C[I{e}, K{f}]",
+             "A[I{a}, J{b}] * B[J{c}, K{d}] -> C[I{e}, K{f}]{{U{g}}}"]
+SUBSCRIPTS = st.sampled_from(["", "", "", "", "_X", "_X", "_X", "_Y", "_Y", "_Y", "_XY", "_YX", "_Z", "_XX", "_{X,Y}",
+                              "_"])
+
+
+@st.composite
+def notations(draw) -> str:
+    if draw(st.integers(0, 3)):
+        fields = {k: draw(SUBSCRIPTS) for k in "abcdefg"}
+        return draw(st.sampled_from(TEMPLATES)).format(**fields)
+    return "".join(draw(st.lists(st.sampled_from(PIECES), max_size=24)))
+
+
+VALID_MESHES = st.sampled_from([{"X": 4, "Y": 4}, {"X": 2, "Y": 8, "Z": 2}, {"X": 1, "Y": 2}, {"X": 16, "Y": 2}])
+MESHES = st.one_of(VALID_MESHES, VALID_MESHES, VALID_MESHES,
+                   st.dictionaries(st.sampled_from(["X", "Y", "Z", "U", "1"]), st.integers(-1, 8), max_size=3))
+SIZE_SETS = st.one_of(
+    st.fixed_dictionaries({k: st.sampled_from([256, 1024, 4096, 32768]) for k in "IJK"}),
+    st.fixed_dictionaries({k: st.sampled_from([256, 1024, 4096, 32768]) for k in "IJK"}),
+    st.dictionaries(st.sampled_from(["I", "J", "K", "L"]),
+                    st.one_of(st.integers(-2, 4096), st.sampled_from(["64", "1e3", "x", ""])), max_size=4))
+
+
+@settings(max_examples=400, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(notations(), SIZE_SETS, MESHES)
+def test_fuzz_the_notation(text, sizes, mesh):
+    try:
+        p = sharding_plan(text, sizes, mesh, hw="tpu-v5e")
+    except DeriveError as exc:
+        assert "\n" not in str(exc) and str(exc)
+        return
+    assert p.case in (1, 2, 3, 4) and p.flops.value > 0 and p.compute_time.value > 0
+    assert p.render() and p.to_dict()["case"] == p.case
+
+
+def test_every_sharding_over_two_axes_gives_a_valid_plan_that_loses_no_work():
+    """Every way to shard A[I, J] · B[J, K] (and its output) over {X: 2, Y: 4}: either a one-line InputError
+    or a plan whose local matmul is well formed, whose output is the one asked for, and whose chips share
+    exactly the 2·I·J·K FLOPs (each chip's FLOPs times the ways the local product is split)."""
+    import itertools
+
+    subs = ["", "_X", "_Y", "_XY"]
+    mesh, sizes = {"X": 2, "Y": 4}, {"I": 64, "J": 128, "K": 256}
+    outputs = [None] + [f"C[I{e}, K{f}]" for e, f in itertools.product(subs, subs)] + ["C[I, K]{U_X}"]
+    planned = 0
+    for a, b, c, d in itertools.product(subs, subs, subs, subs):
+        # every output for the operands sharded over one axis at most; the operands alone for the rest
+        for out in (outputs if "_XY" not in (a, b, c, d) else [None]):
+            text = f"A[I{a}, J{b}] * B[J{c}, K{d}]" + (f" -> {out}" if out else "")
+            try:
+                p = sharding_plan(text, sizes, mesh, hw="tpu-v5e")
+            except InputError as exc:
+                assert "\n" not in str(exc)
+                continue
+            planned += 1
+            la, lb, lc = p.local_lhs, p.local_rhs, p.local_out
+            assert la.dim("J").axes == lb.dim("J").axes == lc.unreduced, text          # the shards line up
+            assert not set(la.dim("I").axes) & set(lb.dim("K").axes), text              # no case 4 left
+            assert lc.dim("I").axes == la.dim("I").axes and lc.dim("K").axes == lb.dim("K").axes, text
+            ways = 1
+            for x in (*lc.axes, *lc.unreduced):
+                ways *= mesh[x]
+            assert p.flops.value * ways == 2 * 64 * 128 * 256, text
+            if out is not None:
+                wanted = p.matmul.out
+                assert {d.name: set(d.axes) for d in p.output.dims} == {d.name: set(d.axes) for d in wanted.dims}
+                assert set(p.output.unreduced) == set(wanted.unreduced), text
+            else:
+                assert not p.output.unreduced, text
+            for coll in p.collectives:
+                assert coll.time.value > 0 and coll.bytes.value > 0 and coll.regime in ("latency_bound",
+                                                                                          "bandwidth_bound")
+    assert planned > 200

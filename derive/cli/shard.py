@@ -29,14 +29,17 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 def mesh_of(text: str) -> dict[str, str]:
     """``"X=4,Y=4"`` → ``{"X": "4", "Y": "4"}`` (the library checks names and sizes)."""
-    items = [t.strip() for t in text.split(",") if t.strip()]
-    if not items:
-        raise InputError("--mesh is empty; give the mesh axes and sizes, e.g. --mesh X=4,Y=4", name="mesh")
-    try:
-        return parse_assignments(items)
-    except InputError:
-        raise InputError(f"--mesh {text[:60]!r} is malformed; write AXIS=SIZE pairs separated by commas, "
-                         "e.g. --mesh X=4,Y=4", name="mesh") from None
+    mesh: dict[str, str] = {}
+    for item in (t.strip() for t in text.split(",")):
+        name, eq, size = item.partition("=")
+        if not eq or not name.strip() or not size.strip():
+            raise InputError(f"--mesh {text[:60]!r} is malformed; write AXIS=SIZE pairs separated by commas, "
+                             "e.g. --mesh X=4,Y=4", name="mesh")
+        if name.strip() in mesh:
+            raise InputError(f"mesh axis {name.strip()[:30]} is given twice in --mesh; give each axis once",
+                             name="mesh")
+        mesh[name.strip()] = size.strip()
+    return mesh
 
 
 def run(args: argparse.Namespace) -> int:
