@@ -165,7 +165,9 @@ class ShardingPlan:
 
 
 def _mesh(mesh: Mapping[str, Any]) -> dict[str, int]:
-    if not isinstance(mesh, Mapping) or not mesh:
+    if not isinstance(mesh, Mapping):
+        raise InputError("`mesh` maps axis names to sizes, e.g. {'X': 4, 'Y': 4}", name="mesh")
+    if not mesh:
         raise InputError("`mesh` is empty; give its axes and sizes, e.g. X=4,Y=4", name="mesh")
     out = {}
     for name, size in mesh.items():

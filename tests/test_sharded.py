@@ -9,10 +9,14 @@ number of a plan is the answer derive.solve gives for the same inputs.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 import sympy
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from derive import InputError, ShardingPlan, UnknownNameError, sharding_plan, solve
+from derive import DeriveError, InputError, ShardingPlan, UnknownNameError, sharding_plan, solve
 
 R = sympy.Rational
 US = R(1, 10**6)                 # one microsecond, in seconds
@@ -439,11 +443,6 @@ def test_cli_mistakes_are_one_line_and_exit_2(cli, args, expect):
 # ---------------------------------------------------------------------------
 # fuzz: notation built from its own pieces and from mistakes never ends in anything but a plan or a DeriveError
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from derive import DeriveError  # noqa: E402
-
 PIECES = ["A", "B", "C", "W", "x", "[", "]", ",", "_", "{", "}", "U", "I", "J", "K", "X", "Y", "Z", "XY", "YX", "XX",
           " * ", " @ ", " x ", "·", "→", " -> ", "-", ">", "*_J", "%", "1", "\x00", "é", "(", ")", "__import__", " "]
 TEMPLATES = ["A[I{a}, J{b}] * B[J{c}, K{d}]", "A[I{a}, J{b}] * B[J{c}, K{d}] -> C[I{e}, K{f}]",
@@ -486,8 +485,6 @@ def test_every_sharding_over_two_axes_gives_a_valid_plan_that_loses_no_work():
     """Every way to shard A[I, J] · B[J, K] (and its output) over {X: 2, Y: 4}: either a one-line InputError
     or a plan whose local matmul is well formed, whose output is the one asked for, and whose chips share
     exactly the 2·I·J·K FLOPs (each chip's FLOPs times the ways the local product is split)."""
-    import itertools
-
     subs = ["", "_X", "_Y", "_XY"]
     mesh, sizes = {"X": 2, "Y": 4}, {"I": 64, "J": 128, "K": 256}
     outputs = [None] + [f"C[I{e}, K{f}]" for e, f in itertools.product(subs, subs)] + ["C[I, K]{U_X}"]
