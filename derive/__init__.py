@@ -10,8 +10,8 @@ are exact and checked by substituting them back.
     '156 FLOP/B'
 
 The public surface is small: ``load_catalog``, ``solve`` (which takes a target and its
-inputs, or a :class:`Question`), ``check_claims``, the records they return, and the error
-classes. Heavy
+inputs, or a :class:`Question`), ``check_claims``, ``sharding_plan`` (a sharded matmul in the
+Scaling Book's notation), the records they return, and the error classes. Heavy
 modules (SymPy, pint, Jinja) load on first use, not at import.
 """
 
@@ -49,6 +49,7 @@ __all__ = [
     "NotInvertibleError",
     "Question",
     "QuestionError",
+    "ShardingPlan",
     "Solution",
     "Step",
     "TemplateError",
@@ -60,6 +61,7 @@ __all__ = [
     "check_claims",
     "growth",
     "load_catalog",
+    "sharding_plan",
     "solve",
 ]
 
@@ -72,6 +74,8 @@ _LAZY = {
     "Question": ("._question", "Question"),
     "Solution": ("._solution", "Solution"),
     "Step": ("._solution", "Step"),
+    "ShardingPlan": (".sharded", "ShardingPlan"),
+    "sharding_plan": (".sharded", "sharding_plan"),
 }
 
 if TYPE_CHECKING:
@@ -81,6 +85,7 @@ if TYPE_CHECKING:
     from ._solution import Solution, Step
     from ._solver import growth, solve
     from .check import check_claims
+    from .sharded import ShardingPlan, sharding_plan
 
 
 def _version() -> str:

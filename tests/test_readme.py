@@ -39,3 +39,16 @@ def test_the_example_table(cli, command, answer):
 
 def test_the_table_is_not_empty():
     assert len(TABLE_ROWS) >= 4
+
+
+SHARD_BLOCK = re.search(r"```console\n\$ (derive shard .+?)\n(.*?)\n```", README, re.S)
+
+
+def test_the_sharded_matmul_example_prints_what_the_readme_shows(cli):
+    assert SHARD_BLOCK, "the README shows a 'derive shard' command"
+    command, shown = SHARD_BLOCK.groups()
+    out = cli(*shlex.split(command)[1:])
+    assert out.code == 0, out.err
+    lines = shown.splitlines()
+    assert lines[-1] == "..."          # the README stops before the assumptions
+    assert out.out.splitlines()[:len(lines) - 1] == lines[:-1]

@@ -18,7 +18,7 @@ from ._options import FLAGS
 __all__ = ["COMMANDS", "build_parser", "main", "one_line"]
 
 #: every subcommand, in the order ``derive --help`` lists them; each is the module ``derive.cli.<name>``
-COMMANDS = ("solve", "list", "show", "check", "report", "render", "sweep", "plot")
+COMMANDS = ("solve", "list", "show", "check", "report", "render", "sweep", "plot", "shard")
 
 
 class _UsageError(DeriveError, ValueError):

@@ -1,0 +1,60 @@
+"""``derive shard "A[I_X, J] * B[J, K_Y]" I=... J=... K=... --mesh X=4,Y=4 --hw ID``: a sharded matmul's plan."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from .._errors import InputError
+from ._options import add_common, catalog_of, parse_assignments, write_text
+
+HELP = "the case, collectives and costs of a sharded matmul in the Scaling Book's notation"
+DESCRIPTION = ("Expand a sharded matmul written as A[I_X, J] * B[J, K_Y] (optionally '-> C[I_X, K_Y]') into its "
+               "case (1-4), the local matmul, FLOPs and compute time per chip, each collective with its bytes, "
+               "time and regime, and whether the collectives hide behind the matmul. NAME=VALUE gives a "
+               "dimension's size (I=8192) or, for any other name, an input of the engine (bytes_per_element=1).")
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("notation", help="the sharded matmul, e.g. 'A[I_X, J] * B[J, K_Y] -> C[I_X, K_Y]'")
+    p.add_argument("inputs", nargs="*", metavar="NAME=VALUE",
+                   help="each dimension's size (I=8192), and other engine inputs (ici_hop_latency=0.5us)")
+    p.add_argument("--mesh", required=True, metavar="AXIS=SIZE,...", help="the mesh axes and sizes, e.g. X=4,Y=4")
+    p.add_argument("--hw", metavar="ID", help="hardware preset (see 'derive list --kind hw'), e.g. tpu-v5e")
+    p.add_argument("--units", choices=("si", "iec"), default="si", help="decimal (si) or binary (iec) prefixes")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--templates", metavar="DIR", help="a folder of templates that override the built-in ones")
+    add_common(p)
+
+
+def mesh_of(text: str) -> dict[str, str]:
+    """``"X=4,Y=4"`` → ``{"X": "4", "Y": "4"}`` (the library checks names and sizes)."""
+    mesh: dict[str, str] = {}
+    for item in (t.strip() for t in text.split(",")):
+        name, eq, size = item.partition("=")
+        if not eq or not name.strip() or not size.strip():
+            raise InputError(f"--mesh {text[:60]!r} is malformed; write AXIS=SIZE pairs separated by commas, "
+                             "e.g. --mesh X=4,Y=4", name="mesh")
+        if name.strip() in mesh:
+            raise InputError(f"mesh axis {name.strip()[:30]} is given twice in --mesh; give each axis once",
+                             name="mesh")
+        mesh[name.strip()] = size.strip()
+    return mesh
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..sharded import dimension_names, sharding_plan
+
+    mesh = mesh_of(args.mesh)
+    items = parse_assignments(args.inputs)
+    dims = dimension_names(args.notation, mesh)
+    sizes = {k: v for k, v in items.items() if k in dims}
+    given = {k: v for k, v in items.items() if k not in dims}
+    plan = sharding_plan(args.notation, sizes, mesh, hw=args.hw, given=given, catalog=catalog_of(args))
+    if args.format == "json":
+        text = json.dumps(plan.to_dict(units=args.units, lang=args.lang, templates=args.templates),
+                          ensure_ascii=False, indent=2)
+    else:
+        text = plan.render(lang=args.lang, units=args.units, templates=args.templates)
+    write_text(text, None)
+    return 0
