@@ -176,3 +176,18 @@ def test_version_comes_from_the_package_metadata(cli):
     run = cli("--version")
     assert run.code == 0
     assert run.out.strip() == f"derive {derive.__version__}"
+
+
+def test_the_wheel_lists_every_subpackage_of_derive():
+    """The wheel holds only the packages pyproject.toml lists (the catalog and templates are mapped
+    in, so discovery cannot be used): a new subpackage left off the list installs a ``derive``
+    command that cannot import itself. Every folder of ``derive/`` with an ``__init__.py`` must be
+    listed."""
+    tomllib = pytest.importorskip("tomllib")
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "pyproject.toml").is_file():
+        pytest.skip("run from the installed wheel: no pyproject.toml beside the tests")
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    found = {".".join(init.parent.relative_to(root).parts) for init in (root / "derive").rglob("__init__.py")}
+    assert found - listed == set()
