@@ -600,7 +600,7 @@ def _check_balance(ctx: _Ctx, ident: str, node: Any, lhs: sympy.Expr, rhs: sympy
         raise UnitBalanceError(file=ctx.file, line=line_of(node), entry=ident,
                                left_unit="(mixed)", right_unit="(mixed)",
                                detail=f"terms of {exc.expr} have different units: {parts}") from exc
-    if left != right:
+    if left != right and lhs != 0 and rhs != 0:      # zero is zero in every unit
         raise UnitBalanceError(file=ctx.file, line=line_of(node), entry=ident,
                                left_unit=left.unit_string(), right_unit=right.unit_string())
 

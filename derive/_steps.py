@@ -258,20 +258,24 @@ def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, mo
 
 def _pick_branch(state: State, name: str, candidates: list[tuple[sympy.Expr, sympy.Expr | None, str | None]],
                  rel_label: str) -> tuple[sympy.Expr, sympy.Expr | None, str | None]:
-    """Keep real positive candidates (formula, value, regime); note when several remain."""
+    """Keep real positive candidates (formula, value, regime); note when several remain. A quantity
+    declared ``min: 0`` (a bubble with one stage, traffic with one node) may also be zero."""
     kept = []
+    q = state.catalog.quantities.get(name)
+    zero_allowed = q is not None and q.minimum is not None and q.minimum == 0
     for formula, value, regime in candidates:
         if value is not None:
             if value.has(sympy.I) or not value.is_real and value.evalf(30).as_real_imag()[1] != 0:
                 continue
-            if sign(value) <= 0:
+            if sign(value) < 0 or (sign(value) == 0 and not zero_allowed):
                 continue
         elif formula.is_positive is False:
             continue
         kept.append((formula, value, regime))
     if not kept:
         shown = ", ".join(f"{v.evalf(6)}" for _, v, _ in candidates if v is not None)
-        raise NoSolutionError(f"no real positive value of {name} satisfies {rel_label}"
+        raise NoSolutionError(f"no real {'non-negative' if zero_allowed else 'positive'} value of {name} "
+                              f"satisfies {rel_label}"
                               + (f" (solutions: {shown})" if shown else "")
                               + "; check the inputs", quantity=name, relations=rel_label.split(" and "))
     # identical values (at a regime boundary, both regimes agree) count once
