@@ -115,7 +115,7 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
         if hit is None:     # not a polynomial SymPy solved once for every input: solve at these values
             try:
                 with time_budget(f"solving {cond.id} for {target}"):
-                    hit = tuple(sympy.solve(sympy.Eq(g, 0), t))
+                    hit = _boundary_points(g, t)
             except NotImplementedError as exc:
                 raise NotInvertibleError(cond.id, target, f"SymPy cannot isolate it ({exc})") from exc
         roots.extend(r for r in hit if not r.free_symbols and not r.has(sympy.I) and sign(r) > 0)
@@ -165,7 +165,7 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
         if hit is None:
             try:
                 with time_budget(f"solving {_cond.id} for {target}"):
-                    hit = tuple(sympy.solve(sympy.Eq(g_sym, 0), t))
+                    hit = _boundary_points(g_sym, t)
             except NotImplementedError:
                 hit = ()
             catalog.memo.bounds[key] = hit
@@ -223,6 +223,26 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
                 state.values[name] = v
     composed = tuple(sympy.Rel(L, R, c.comparison.op) for c, L, R, _, _ in sides)
     return answer, edge, symbolic, [c.id for c in conditions], composed
+
+
+def _boundary_points(g: sympy.Expr, t: sympy.Symbol) -> tuple[sympy.Expr, ...]:
+    """Where ``g`` may change sign in ``t``: its roots, and where a ``max``/``min`` of ``t`` switches
+    branch. A ``min``/``max`` (expert parallelism's ``min(n·k/Z, 1)``, ``max(Z − n, 0)``) is split
+    into its branches, each solved on its own; points a branch gives outside the range where that
+    branch holds only split an interval in two, since every interval is then probed with ``g``
+    itself. Raises ``NotImplementedError`` when SymPy cannot solve a branch."""
+    inner = [a for a in g.atoms(sympy.Min, sympy.Max)
+             if a.has(t) and not any(b.has(t) for arg in a.args for b in arg.atoms(sympy.Min, sympy.Max))]
+    if not inner:
+        return tuple(sympy.solve(sympy.Eq(g, 0), t))
+    picked = min(inner, key=sympy.default_sort_key)
+    points: list[sympy.Expr] = []
+    for i, first in enumerate(picked.args):
+        for second in picked.args[i + 1:]:
+            points.extend(sympy.solve(sympy.Eq(first, second), t))
+    for branch in picked.args:
+        points.extend(_boundary_points(g.xreplace({picked: branch}), t))
+    return tuple(dict.fromkeys(points))
 
 
 def _rational_between(lo: sympy.Expr, hi: sympy.Expr) -> sympy.Expr:
