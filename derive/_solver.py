@@ -221,9 +221,14 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
     deciding: set[str] = set()
     for st in state.steps:
         if st.regime:
-            only_choose = sorted(n for n in _upstream(state, st.inputs) - formula_inputs - {target}
+            # what the regime's condition reads; inputs of the step outside it do not matter in this regime
+            regime = next(r for r in state.catalog.relations[st.relations[0]].regimes if r.id == st.regime)
+            when = {s.name for s in (regime.when.lhs - regime.when.rhs).free_symbols}
+            # (a condition through quantities the steps did not find, as critical_ai_hbm: all the step's inputs)
+            chooses = _upstream(state, when if when <= set(st.inputs) else st.inputs)
+            only_choose = sorted(n for n in chooses - formula_inputs - {target}
                                  if n in state.given or n in state.params)
-            deciding |= _upstream(state, st.inputs)
+            deciding |= chooses
             if only_choose:
                 state.notes.append(Note.of("regime_inputs", names=", ".join(only_choose),
                                            relation=st.relations[0], regime=st.regime))
