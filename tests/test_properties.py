@@ -341,18 +341,8 @@ BOUND_PAIRS = bound_pairs()
 BOUND_SETTINGS = settings(SETTINGS, max_examples=examples_per_pair("bound", len(BOUND_PAIRS)))
 
 
-# Known gaps (found by this test, not yet fixed): conditions of the parallelism catalog whose relations
-# hold only on part of the positive reals. With one node, one pipeline stage or an expert group inside
-# one node the quantity is zero or negative (ep_comms_time's (Z − n) factor), and expert parallelism's
-# min(n·k/Z, 1) cannot be isolated for Z or n. Listed so they show as expected failures, not as passes.
-KNOWN_GAPS = {"dp_compute_bound_few_nodes", "ep_compute_bound", "gpipe_bubble_within_budget",
-              "one_f_one_b_bubble_within_budget", "interleaved_bubble_within_budget"}
-
-
 @pytest.mark.parametrize("cid, target", BOUND_PAIRS)
 def test_bound_holds_at_the_answer_and_fails_just_past_it(catalog, cid, target):
-    if cid in KNOWN_GAPS:
-        pytest.xfail(f"{cid} on {target}: a relation valid only on part of the positive reals (see KNOWN_GAPS)")
     cond = catalog.conditions[cid]
     q = catalog.quantities[target]
     lhs, rhs = condition_sides(catalog, cond, target)

@@ -9,6 +9,7 @@ import re
 import time
 
 import pytest
+import sympy
 
 from derive import ExpressionError, NoSolutionError, solve
 from derive._expr import parse_number
@@ -262,3 +263,46 @@ def test_every_builtin_symbol_fits_the_grammar():
 
     cat = load_catalog(use_cache=False)
     assert all(q.latex for q in cat.quantities.values())
+
+
+EP = {"gpus_per_node": 8, "experts_per_token": 8, "batch_tokens": 4096, "d_model": 7168,
+      "network_node_bw": "400 GB/s"}
+
+
+@pytest.mark.parametrize("degree", [1, 4, 8])
+def test_expert_parallelism_inside_one_node_sends_nothing_across_nodes(degree):
+    """ep_comms_time had the factor (Z − n) of the book's formula, written for Z > n: with the
+    experts inside one node (Z ≤ n) it answered a negative time, then "no real positive value".
+    Now max(Z − n, 0), with a regime that says so; only Z and n choose it, the other inputs cancel."""
+    sol = solve("ep_comms_time", {**EP, "expert_parallel": degree})
+    assert sol.value == 0 and sol.regime == "within_node"
+    assert set(sol.cancelled) == {"batch_tokens", "d_model", "experts_per_token", "network_node_bw",
+                                  "act_bytes_per_element"}
+
+
+def test_expert_parallel_degree_bound_is_the_books_closed_form():
+    """--max expert_parallel under ep_compute_bound was "SymPy cannot isolate it": the condition holds
+    min(n·k/Z, 1) (and now max(Z − n, 0)). Each branch is solved on its own and the intervals probed,
+    which gives the Scaling Book's Z < n + 2·k·F·W/(a·C) (GPUs chapter, "Expert Parallelism")."""
+    sol = solve("expert_parallel", {**EP, "d_ff": 2048, "peak_flops": "989 TFLOP/s"},
+                bound="max", require=["ep_compute_bound"])
+    assert sol.value == 14
+    assert sol.exact == 8 + sympy.Rational(2 * 2048 * 8 * 400 * 10**9, 2 * 989 * 10**12)   # 14.626…
+    assert {s.name for s in sol.formula.free_symbols} >= {"gpus_per_node", "d_ff", "network_node_bw"}
+
+
+@pytest.mark.parametrize("target", ["bubble_budget", "pp_microbatches"])
+def test_one_pipeline_stage_has_no_bubble(target):
+    """pipeline_bubble_gpipe is zero with one stage; the solver kept only positive values of a
+    derived quantity, so any question through it said "no real positive value" though the quantity
+    is declared `min: 0`."""
+    sol = solve("pipeline_bubble_gpipe", {"pp_stages": 1, "pp_microbatches": 8})
+    assert sol.value == 0
+    if target == "bubble_budget":
+        with pytest.raises(NoSolutionError, match="every positive"):
+            solve("bubble_budget", {"pp_stages": 1, "pp_microbatches": 8}, bound="min",
+                  require=["gpipe_bubble_within_budget"])
+    else:
+        with pytest.raises(NoSolutionError, match="every positive"):
+            solve("pp_microbatches", {"pp_stages": 1, "bubble_budget": "0.1"}, bound="min",
+                  require=["gpipe_bubble_within_budget"])
