@@ -810,6 +810,38 @@ def condition_of(catalog: Catalog, name: str) -> Condition:
     return catalog.condition(name)
 
 
+# a number, then (after spaces) a name: never valid arithmetic, so the name is a unit ("30 days", "2 TB/s")
+_NUMBER_THEN_NAME = re.compile(r"(?<![\w.\]])((?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*"
+                               r"([A-Za-zµμ%][\w µμ/]*)")
+
+
+def _bracket_units(text: str, catalog: Catalog) -> str:
+    """``train_time <= 30 days`` as ``train_time <= (30*[days])``: a number a user typed with a unit, as
+    values are typed, becomes the catalog's unit literal. The unit is the longest run of words and ``/``
+    after the number that the unit table knows (``2 TB/s / x`` takes ``TB/s``); a catalog name is never
+    taken as a unit."""
+    def unit_after(m: re.Match) -> str:
+        number, rest = m.group(1), m.group(2)
+        words = re.split(r"(\s*/\s*|\s+)", rest)
+        for end in range(len(words), 0, -2):
+            candidate = "".join(words[:end]).strip()
+            first = re.match(r"[\w µμ]+", candidate)
+            name = first.group().strip() if first else ""
+            if not candidate or name in catalog.quantities or name in catalog.aliases:
+                continue
+            try:
+                catalog.units.parse(candidate)
+            except DeriveError:
+                continue
+            return f"({number}*[{candidate}])" + "".join(words[end:])
+        word = words[0].strip()
+        raise InputError(f"`require` {text!r}: {word!r} after {number} is not a unit (such as B, GiB, TB/s, ms, "
+                         f"days; see formulas/units.txt); write a product with '*': {number} * {word}",
+                         name="require")
+
+    return _NUMBER_THEN_NAME.sub(unit_after, text)
+
+
 def inline_condition(catalog: Catalog, text: str) -> Condition:
     """An inequality typed in a question (``--require "attn_compute_time_matmul >= attn_min_hbm_time"``),
     read by the same whitelist parser and unit check as a catalog condition."""
@@ -817,7 +849,7 @@ def inline_condition(catalog: Catalog, text: str) -> Condition:
     ctx = _Ctx("require", {}, catalog.references)
     resolver = _symbol_resolver(build, ctx, text, None)
     try:
-        cmp = _parse_cmp(build, ctx, resolver, text, None, text)
+        cmp = _parse_cmp(build, ctx, resolver, _bracket_units(text, catalog), None, text)
         _check_balance(ctx, text, None, cmp.lhs, cmp.rhs, _dims_map(build))
     except CatalogError as exc:
         raise InputError(f"`require` {text!r}: {exc.bare_message}", name="require") from exc

@@ -246,6 +246,24 @@ def test_require_takes_an_inequality_between_catalog_expressions(cli):
     assert run.code == 2 and "units do not balance" in run.err and run.err.count("\n") == 1
 
 
+@pytest.mark.parametrize("limit", ["30 days", "30days", "720 h", "2592000 s", "30 * [day]", "(30 days)"])
+def test_an_inline_condition_takes_numbers_with_units_as_values_do(limit):
+    """GPT-3's 3.15e23 FLOP on A100s at 50 % MFU within 30 days: 6·175e9·300e9 / (0.5·312e12·2592000)
+    = 779.02… GPUs, so 780. A number typed with a unit reads as the value it is."""
+    sol = solve("num_devices", {"params": 175e9, "train_tokens": 300e9, "mfu": "0.5"}, hw="a100", bound="min",
+                require=[f"train_time <= {limit}"])
+    assert sol.value == 780
+    assert sol.exact == sympy.Rational(6 * 175 * 300 * 10**18, 156 * 10**12 * 2592000)
+
+
+@pytest.mark.parametrize("word", ["parsecs", "params"])
+def test_a_name_after_a_number_that_is_no_unit_is_one_error_line(cli, word):
+    run = cli("solve", "num_devices", "--min", "--require", f"train_time <= 30 {word}", "params=175e9",
+              "train_tokens=300e9", "mfu=0.5", "--hw", "a100")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert f"'{word}' after 30 is not a unit" in run.err and f"30 * {word}" in run.err
+
+
 def test_a_step_function_answers_with_its_exact_interval(cli):
     sol = solve("seq_len", {"flash_col_blocks": 16, "flash_block_cols": 256})
     assert (sol.interval.low, sol.interval.high) == (3841, 4096)
