@@ -145,7 +145,11 @@ def _what_to_ask_instead(catalog: Catalog, question: Question, missing: Sequence
                 # the target's own formula with d in place of m: the same question about that operation
                 swapped = own.rhs.xreplace({sympy.Symbol(m, positive=True): sympy.Symbol(d, positive=True)}) \
                     if own is not None and own.defines == question.target else None
-                (same_formula if swapped is not None and swapped == rel.rhs else related).append(text)
+                if swapped is not None and swapped == rel.rhs:
+                    same_formula.append(text)
+                elif not dims.is_dimensionless:
+                    # a count is like any other count only through the same formula (num_devices is not batch_tokens)
+                    related.append(text)
     chosen = same_formula or related[:2]
     return "; ".join(dict.fromkeys(chosen))
 

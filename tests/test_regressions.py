@@ -306,3 +306,14 @@ def test_one_pipeline_stage_has_no_bubble(target):
         with pytest.raises(NoSolutionError, match="every positive"):
             solve("pp_microbatches", {"pp_stages": 1, "bubble_budget": "0.1"}, bound="min",
                   require=["gpipe_bubble_within_budget"])
+
+
+def test_a_missing_count_is_not_likened_to_another_count():
+    """`decode_step_time_min --model llama2-7b --hw a100 batch=1 seq_len=1` (no num_devices) ended its
+    error with "the inputs give batch_tokens (like num_devices): ask for tp_math_time": any two
+    dimensionless quantities looked alike. A count is suggested only through the same formula."""
+    from derive import MissingInputsError
+
+    with pytest.raises(MissingInputsError) as err:
+        solve("decode_step_time_min", {"batch": 1, "seq_len": 1}, model="llama2-7b", hw="a100")
+    assert "num_devices" in str(err.value) and "ask for" not in str(err.value)
