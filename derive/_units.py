@@ -422,7 +422,7 @@ def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
     """Format a base-unit value with a readable prefix.
 
     Data and work (B, FLOP, and rates of them) take decimal prefixes by default,
-    binary ones with ``system="iec"``; time takes s, ms, µs, ns; intensities
+    binary ones with ``system="iec"``; time takes s, ms, µs, ns, and days from two days on; intensities
     (FLOP/B) and plain numbers take none.
     """
     v = value if isinstance(value, sympy.Basic) else sympy.nsimplify(value)
@@ -452,6 +452,8 @@ def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
         return Formatted(format_number(v, digits), "Hz" if hz else "/s")
     if d == {"[time]": Fraction(1)}:
         fv = abs(float(v.evalf(30)))
+        if fv >= 2 * 86400 * (1 - 1e-12):       # a training run: 22.82 days, not 1,971,905 s
+            return Formatted(format_number(v / 86400, digits), "days")
         for factor, prefix in _TIME:
             if fv >= float(factor) * (1 - 1e-12):
                 scale = sympy.Rational(factor.numerator, factor.denominator)

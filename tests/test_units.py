@@ -62,6 +62,9 @@ def test_arithmetic_stays_exact_until_formatting():
     (6_300_000 * 10**18, "FLOP", "si", "6.3e24 FLOP"),   # past the largest prefix: scientific, not 6,300,000 EFLOP
     (999 * 10**18, "FLOP", "si", "999 EFLOP"),
     (3 * 2**70, "B", "iec", "3.542e21 B"),
+    (1_971_905, "s", "si", "22.82 days"),              # a training run in days, not 1,971,905 s
+    (2 * 86400, "s", "si", "2 days"),
+    (2 * 86400 - 1, "s", "si", "172,799 s"),            # up to two days: seconds, exact to the second
 ])
 def test_readable_prefixes(catalog, value, dims, system, text):
     d = catalog.quantities["gpu_clock"].dims if dims == "clock" else catalog.units.parse(dims)[1]
