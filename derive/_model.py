@@ -222,8 +222,9 @@ class PresetValue:
     value: sympy.Rational | None   # in base units; None when it follows another quantity (same_as)
     text: str                 # as written, e.g. "3.35 TB/s"
     source: Source
-    note: str = ""
+    note: str = ""            # how the source counts it, in English
     same_as: str | None = None     # the quantity whose value this takes (a precision preset: peak_flops_int8)
+    note_zh: str = ""         # the note in Chinese (``note: {en, zh}`` in the catalog), or empty
 
 
 @dataclass(frozen=True)

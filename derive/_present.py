@@ -226,7 +226,8 @@ def _given_view(catalog: Catalog, g: Given, units: str) -> dict[str, Any]:
         "value_text": text_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims, catalog.units)),
         "value_latex": latex_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims, catalog.units)),
         "as_written": g.text, "origin": kind, "preset": preset, "source": source_view(catalog, g.source),
-        "note": g.note, "assumption": g.is_assumption, "base_value": _number(g.value), "unit": g.unit,
+        "note": g.note, "note_zh": g.note_zh, "assumption": g.is_assumption, "base_value": _number(g.value),
+        "unit": g.unit,
     }
 
 

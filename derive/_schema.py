@@ -164,7 +164,7 @@ VALUE = Kind("value", "a preset value or default written as a mapping", (
     Field("same_as", "instead of `value`, the value of another quantity of the same unit: a default that "
                      "follows `bytes_per_element`, a precision preset that computes at `peak_flops_int8`"),
     Field("source", "where this value comes from (default: the preset's or quantity's `source`)"),
-    Field("note", "what the value is and how its source counts it"),
+    Field("note", "what the value is and how its source counts it: a string, or `{en: ..., zh: ...}`"),
 ))
 
 REFERENCE = Kind("reference", "references:", (
@@ -519,22 +519,32 @@ def _value(build: _Build, ctx: _Ctx, q: Quantity, raw: Any, source: Source, wher
     """A preset value or default: a value with its unit, or ``{value|same_as, source, note}``."""
     if isinstance(raw, dict):
         _check_fields(ctx, raw, VALUE.allowed, "value", where)
-        note = _str(ctx, raw, "note", where, required=False)
+        note, note_zh = _value_note(ctx, raw, where)
         src = _source(ctx, raw, where, inherited=source)
         same_as = _str(ctx, raw, "same_as", where, required=False)
         if same_as:
             if raw.get("value") is not None:
                 raise ctx.error(f"{prefix}give 'value' or 'same_as', not both", raw, where)
             build.same_as.append((ctx, raw, q, same_as, where))
-            return PresetValue(q.id, None, f"= {same_as}", src, note, same_as=same_as)
+            return PresetValue(q.id, None, f"= {same_as}", src, note, same_as=same_as, note_zh=note_zh)
         text = _str(ctx, raw, "value", where)
     else:
-        text, note, src = str(raw), "", source
+        text, note, note_zh, src = str(raw), "", "", source
     try:
         value = parse_value(text, q, build.units)
     except DeriveError as exc:
         raise ctx.error(f"{prefix}{exc.message}", raw, where) from exc
-    return PresetValue(q.id, value, text, src, note)
+    return PresetValue(q.id, value, text, src, note, note_zh=note_zh)
+
+
+def _value_note(ctx: _Ctx, raw: dict, where: str) -> tuple[str, str]:
+    """A value's ``note``: one string (shown as is in both languages) or ``{en, zh}``."""
+    note = raw.get("note")
+    if isinstance(note, dict):
+        if set(note) != {"en", "zh"} or not all(isinstance(v, str) and v.strip() for v in note.values()):
+            raise ctx.error("a note is a string or {en: ..., zh: ...} with both texts", note, where)
+        return note["en"].strip(), note["zh"].strip()
+    return _str(ctx, raw, "note", where, required=False), ""
 
 
 def _check_same_as(build: _Build) -> None:

@@ -145,7 +145,7 @@ def _assumed(plan: "ShardingPlan", units: str) -> list[dict[str, str]]:
     sols = [plan.flops, plan.compute_time, *(s for c in plan.collectives for s in (c.bytes, c.time))]
     for sol in sols:
         for g in sol.assumptions:
-            seen.setdefault(g.name, {"name": g.name, "value": g.text, "note": g.note})
+            seen.setdefault(g.name, {"name": g.name, "value": g.text, "note": g.note, "note_zh": g.note_zh})
     return list(seen.values())
 
 

@@ -57,7 +57,8 @@ class Given:
     text: str                  # as written ("3.35 TB/s")
     origin: str                # "given", "hw:a100", "model:llama2-70b", "setup:adam-mixed", "default"
     source: Source | None = None
-    note: str = ""
+    note: str = ""             # the preset's or default's note, in English
+    note_zh: str = ""          # the same in Chinese, when the catalog gives it
 
     @property
     def unit(self) -> str:

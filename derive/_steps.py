@@ -217,7 +217,7 @@ def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, mo
                 state.given.pop(name, None)
                 continue
             following.pop(name, None)
-            state.given[name] = Given(name, pv.value, q.dims, pv.text, origin, pv.source, pv.note)
+            state.given[name] = Given(name, pv.value, q.dims, pv.text, origin, pv.source, pv.note, pv.note_zh)
     for raw_name, raw in (given or {}).items():
         q = catalog.quantity(str(raw_name))
         value, text = coerce_given(catalog, q, raw)
@@ -237,7 +237,8 @@ def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, mo
         q = catalog.quantities[name]
         text = found.text if found is not None else f"= {other}"
         state.given[name] = Given(name, value, q.dims, text, origin, pv.source,
-                                  f"{pv.note} (= {other})" if pv.note else f"= {other}")
+                                  f"{pv.note} (= {other})" if pv.note else f"= {other}",
+                                  f"{pv.note_zh}（= {other}）" if pv.note_zh else "")
     if target in state.given:
         origin = state.given[target].origin
         if origin == "given":
@@ -491,12 +492,13 @@ def _settle_params(state: State, needed: Iterable[str], target: str) -> None:
                     missing.append(p)
                 break
             if chain not in state.given:
-                note = q.default.note
+                note, note_zh = q.default.note, q.default.note_zh
                 if q.default.same_as is not None:
                     note = f"{note} (= {q.default.same_as})" if note else f"= {q.default.same_as}"
+                    note_zh = f"{note_zh}（= {q.default.same_as}）" if note_zh else ""
                 state.given[chain] = Given(chain, value, q.dims,
                                            q.default.text if q.default.same_as is None else "",
-                                           "default", q.default.source, note)
+                                           "default", q.default.source, note, note_zh)
             following = q.default.same_as
             if following is None or following in state.values or following in state.given:
                 break

@@ -420,3 +420,41 @@ def test_malformed_user_files_name_the_file(tmp_path, content, expect):
         load_catalog([path], use_cache=False)
     assert expect in str(err.value)
     assert err.value.file == str(path)
+
+
+NOTED = """
+quantities:
+  - id: my_link_bw
+    unit: B/s
+    symbol: 'W_{\\mathrm{my}}'
+    name: {en: my link bandwidth, zh: 我的链路带宽}
+    meaning: {en: one way, zh: 单向}
+    source: derived
+    default: {value: 50 GB/s, note: {en: "one direction; the datasheet adds both", zh: "单向；数据手册是两个方向之和"}}
+  - id: my_send_time
+    unit: s
+    symbol: 'T_{\\mathrm{my}}'
+    name: {en: my send time, zh: 我的发送时间}
+    meaning: {en: bytes over the link, zh: 字节除以链路带宽}
+    source: derived
+    equation: collective_bytes / my_link_bw
+"""
+
+
+def test_a_value_note_in_both_languages_is_shown_in_each(tmp_path, cli):
+    """A preset value's or default's note may be {en, zh}: a Chinese write-up shows the Chinese, an English
+    one the English, `both` the two; a plain string is still shown as is in both."""
+    path = user_file(tmp_path, NOTED)
+    catalog = load_catalog([path], use_cache=False)
+    assert catalog.quantities["my_link_bw"].default.note_zh == "单向；数据手册是两个方向之和"
+    env = {"DERIVE_CACHE_DIR": str(tmp_path / "cache")}
+    ask = ["solve", "my_send_time", "collective_bytes=1GB", "--formulas", str(path)]
+    zh = cli(*ask, "--lang", "zh", "--format", "md", env=env).out
+    en = cli(*ask, "--lang", "en", "--format", "md", env=env).out
+    text = cli(*ask, "--lang", "zh", env=env).out
+    assert "单向；数据手册是两个方向之和" in zh and "one direction; the datasheet adds both" not in zh
+    assert "one direction; the datasheet adds both" in en and "单向" not in en
+    assert "单向；数据手册是两个方向之和" in text
+    bad = NOTED.replace('zh: "单向；数据手册是两个方向之和"', 'fr: "sens unique"')
+    with pytest.raises(CatalogError, match="a note is a string or"):
+        load_catalog([user_file(tmp_path, bad, "bad.yaml")], use_cache=False)

@@ -30,6 +30,7 @@ def run(args: argparse.Namespace) -> int:
             row["conditions"] = [c.id for c in catalog.conditions.values() if entry.id in c.symbols]
             # each preset's value with the note that says how its source counts it, and the source
             row["presets"] = {p.id: {"value": p.values[entry.id].text, "note": p.values[entry.id].note,
+                                     "note_zh": p.values[entry.id].note_zh,
                                      "source": str(p.values[entry.id].source)}
                               for p in catalog.presets.values() if entry.id in p.values}
     if args.format == "json":
