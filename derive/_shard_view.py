@@ -102,7 +102,7 @@ def plan_to_dict(plan: "ShardingPlan", units: str = "si", lang: str = "en", temp
         "verdict": verdict,
         "assumed": _assumed(plan, units),
         "model": msg("shard_model_lines" if plan.no_wraparound else "shard_model", lang,
-                     axes=_axes(plan.no_wraparound)),
+                     axes=", ".join(plan.no_wraparound)),
         "units": units,
     }
 
@@ -111,7 +111,7 @@ def _topology(plan: "ShardingPlan", axes: tuple[str, ...], wraps: bool, msg: Cal
     """Whether a collective's axes wrap around: a ring, a line, or (several axes) one line through its chips."""
     if wraps:
         return msg("shard_ring", lang, axes=_axes(axes))
-    lines = _axes(tuple(x for x in axes if x in plan.no_wraparound))
+    lines = ", ".join(x for x in axes if x in plan.no_wraparound)
     if len(axes) == 1:
         return msg("shard_line", lang, axes=lines)
     chips = 1
