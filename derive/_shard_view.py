@@ -67,7 +67,7 @@ def plan_to_dict(plan: "ShardingPlan", units: str = "si", lang: str = "en", temp
             "after": c.after.text(), "reasons": list(c.reasons), "cases": list(c.cases),
             "why": msg("shard_list_sep", lang).join(msg(f"shard_why_{r}", lang) for r in c.reasons),
             "bytes": _answer(c.bytes, units, name_of), "time": _answer(c.time, units, name_of),
-            "regime": c.regime,
+            "regime": c.regime, "wraps": c.wraps, "topology": _topology(plan, c.axes, c.wraps, msg, lang),
         })
     comms = plan.comms_time
     from ._units import format_value
@@ -83,6 +83,7 @@ def plan_to_dict(plan: "ShardingPlan", units: str = "si", lang: str = "en", temp
     return {
         "notation": mm.text(),
         "mesh": dict(plan.mesh),
+        "no_wraparound": list(plan.no_wraparound),
         "sizes": dict(plan.sizes),
         "hw": plan.hw,
         "contracting": mm.contracting,
@@ -100,8 +101,23 @@ def plan_to_dict(plan: "ShardingPlan", units: str = "si", lang: str = "en", temp
         "hidden": plan.hidden,
         "verdict": verdict,
         "assumed": _assumed(plan, units),
+        "model": msg("shard_model_lines" if plan.no_wraparound else "shard_model", lang,
+                     axes=", ".join(plan.no_wraparound)),
         "units": units,
     }
+
+
+def _topology(plan: "ShardingPlan", axes: tuple[str, ...], wraps: bool, msg: Callable[..., str], lang: str) -> str:
+    """Whether a collective's axes wrap around: a ring, a line, or (several axes) one line through its chips."""
+    if wraps:
+        return msg("shard_ring", lang, axes=_axes(axes))
+    lines = ", ".join(x for x in axes if x in plan.no_wraparound)
+    if len(axes) == 1:
+        return msg("shard_line", lang, axes=lines)
+    chips = 1
+    for x in axes:
+        chips *= plan.mesh_map[x]
+    return msg("shard_line_several", lang, axes=_axes(axes), lines=lines, chips=chips)
 
 
 def _sentences(plan: "ShardingPlan", msg: Callable[..., str], lang: str) -> list[str]:

@@ -21,6 +21,18 @@ is reduced), the catalog's ``collective_bytes``, and its time is ``ici_allgather
 ``ici_reducescatter_time`` or ``ici_allreduce_time`` (rings over wrapped axes, as the book's
 formulas take them), with its latency- or bandwidth-bound regime. The collectives hide behind the
 matmul when their time, overlapped perfectly (the book's max(T_math, T_comms)), is no longer.
+
+Axes without wraparound (``no_wraparound=("Y",)``, ``--no-wraparound Y``) are lines, not rings: the
+TPU chapter's slices smaller than a full axis (TPU v5e and v6e: any axis under 16; v4p and v5p: slices
+smaller than a full 4x4x4 cube, such as 2x2x1 or 2x2x4). A collective over one such axis is timed by
+``ici_allgather_time_nowrap``, ``ici_reducescatter_time_nowrap`` or ``ici_allreduce_time_nowrap``: an
+edge shard crosses |X| − 1 links one way, about twice the time of a ring ("it typically doubles the
+time of most throughput-bound comms"). The book gives no rule for a collective over several axes
+when any of them lacks wraparound, so the plan takes the slower rule: the whole collective is timed
+as if none of its axes wrapped, along one line through all its chips (a snake through the axes):
+``axis_size`` = the product of the axes' sizes, |X|·|Y| − 1 hops at one link's one-way bandwidth.
+That is an upper bound: an algorithm that used every axis's links at once could be up to n_axes
+times faster, and one over a wrapped axis's ring shorter in latency.
 """
 
 from __future__ import annotations
@@ -28,7 +40,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 import sympy
 
@@ -39,17 +51,21 @@ if TYPE_CHECKING:
     from ._model import Catalog
     from ._solution import Solution
 
-__all__ = ["COLLECTIVE_TIMES", "Collective", "Dim", "ShardedArray", "ShardedMatmul", "ShardingPlan",
-           "dimension_names", "sharding_plan"]
+__all__ = ["COLLECTIVE_TIMES", "COLLECTIVE_TIMES_NOWRAP", "Collective", "Dim", "ShardedArray", "ShardedMatmul",
+           "ShardingPlan", "dimension_names", "sharding_plan"]
 
 #: the catalog quantity that times each collective
 COLLECTIVE_TIMES = {"AllGather": "ici_allgather_time", "ReduceScatter": "ici_reducescatter_time",
                     "AllReduce": "ici_allreduce_time"}
 
+#: the catalog quantity that times each collective over axes without wraparound (a line, not a ring)
+COLLECTIVE_TIMES_NOWRAP = {"AllGather": "ici_allgather_time_nowrap", "ReduceScatter": "ici_reducescatter_time_nowrap",
+                           "AllReduce": "ici_allreduce_time_nowrap"}
+
 #: inputs the plan sets itself from the notation, sizes and mesh
 PLAN_INPUTS = ("array_elements", "array_bytes", "collective_bytes", "axis_size", "ici_axes", "ici_ring_hops",
                "matmul_rows", "matmul_inner", "matmul_cols", "matmul_flops", "matmul_compute_time",
-               *COLLECTIVE_TIMES.values())
+               *COLLECTIVE_TIMES.values(), *COLLECTIVE_TIMES_NOWRAP.values())
 
 #: the case each reason for a collective belongs to
 CASE_OF = {"contracting": 2, "reduce": 3, "conflict": 4}
@@ -66,7 +82,8 @@ class Collective:
     (case 3: AllReduce or ReduceScatter of the partial sums) or ``output`` (the output asked for
     less sharding); one AllGather of an operand may serve cases 4 and 2 at once. ``bytes`` is the
     engine's ``array_bytes`` of the array each chip holds once gathered (before reducing), ``time``
-    its ``ici_*_time`` with the regime the engine found.
+    its ``ici_*_time`` with the regime the engine found (``ici_*_time_nowrap`` when ``wraps`` is
+    false: some of its axes have no wraparound).
     """
 
     kind: str                  # "AllGather", "ReduceScatter" or "AllReduce"
@@ -77,6 +94,7 @@ class Collective:
     reasons: tuple[str, ...]
     bytes: "Solution"
     time: "Solution"
+    wraps: bool = True         # False: some of ``axes`` have no wraparound, timed as a line
 
     @property
     def cases(self) -> tuple[int, ...]:
@@ -101,7 +119,7 @@ class ShardingPlan:
     non-contracting dimension over the same axis, else 1, 2 or 3 by the contracting dimension);
     ``cases`` every case met, in order (``(4, 1)``: gather one operand, then multiply locally).
     ``local_lhs``, ``local_rhs`` and ``local_out`` are the arrays as the local matmul sees them;
-    ``output`` the result after every collective.
+    ``output`` the result after every collective; ``no_wraparound`` the mesh axes without wraparound.
     """
 
     matmul: ShardedMatmul
@@ -119,6 +137,7 @@ class ShardingPlan:
     collectives: tuple[Collective, ...]
     flops: "Solution"                     # matmul_flops of the local shapes, per chip
     compute_time: "Solution"              # matmul_compute_time per chip
+    no_wraparound: tuple[str, ...] = ()   # mesh axes that are lines, not rings
 
     @property
     def mesh_map(self) -> dict[str, int]:
@@ -178,6 +197,21 @@ def _mesh(mesh: Mapping[str, Any]) -> dict[str, int]:
     if len(out) > 16:
         raise InputError(f"the mesh has {len(out)} axes; give at most 16", name="mesh")
     return out
+
+
+def _lines(no_wraparound: Iterable[str] | str | None, mesh: Mapping[str, int]) -> tuple[str, ...]:
+    """The mesh axes without wraparound, each checked against the mesh, in the mesh's order."""
+    if no_wraparound is None:
+        return ()
+    if isinstance(no_wraparound, str):
+        no_wraparound = (no_wraparound,)
+    names = list(no_wraparound)
+    for name in names:
+        if not isinstance(name, str) or name not in mesh:
+            axes = ", ".join(mesh)
+            raise InputError(f"--no-wraparound names axis {str(name)[:30]!r}, which is not in the mesh ({axes}); "
+                             "give axes of --mesh, e.g. --no-wraparound " + next(iter(mesh)), name="no_wraparound")
+    return tuple(x for x in mesh if x in names)
 
 
 def _whole(value: Any, what: str, field: str) -> int:
@@ -375,18 +409,22 @@ def dimension_names(text: str, mesh: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def sharding_plan(text: str, sizes: Mapping[str, Any], mesh: Mapping[str, Any], *, hw: str | None = None,
-                  given: Mapping[str, Any] | None = None, catalog: "Catalog | None" = None) -> ShardingPlan:
+                  given: Mapping[str, Any] | None = None, catalog: "Catalog | None" = None,
+                  no_wraparound: Iterable[str] | None = None) -> ShardingPlan:
     """The plan of a sharded matmul written in the Scaling Book's notation, with the engine's numbers.
 
     ``text`` is e.g. ``"A[I_X, J] · B[J, K_Y]"`` (``*``, ``@``, ``x`` or ``·`` as the product, an
     optional ``-> C[I_X, K_Y]``); ``sizes`` maps every dimension to its size, ``mesh`` every mesh axis
     to its size. ``hw`` is a hardware preset (``"tpu-v5e"``); ``given`` other inputs of the engine
     (``{"bytes_per_element": "1 B"}``, ``{"ici_hop_latency": "0.5 us"}``), which override the preset.
+    ``no_wraparound`` names the mesh axes without wraparound (``("Y",)``): collectives over them are
+    timed as lines (``ici_*_time_nowrap``; the module's docstring gives the rule for several axes).
     Raises :class:`~derive.InputError` (one line) on malformed notation or sizes.
     """
     from ._solver import solve
 
     mesh_map = _mesh(mesh)
+    lines = _lines(no_wraparound, mesh_map)
     mm = parse_matmul(text, mesh_map)
     size_map = _sizes(mm, sizes, mesh_map)
     extra = _given(given)
@@ -407,15 +445,33 @@ def sharding_plan(text: str, sizes: Mapping[str, Any], mesh: Mapping[str, Any], 
             continue
         held = move.after if move.kind == "AllGather" else move.before
         nbytes = answer("array_bytes", {"array_elements": held.local_elements(size_map, mesh_map)}, with_hw=False)
-        ring: dict[str, Any] = {"ici_axes": len(axes)}
-        if len(axes) == 1:
-            ring["axis_size"] = mesh_map[axes[0]]
-        else:   # the book's multi-axis AllGather: the longest path is the sum of the axes' halves
-            ring["ici_ring_hops"] = Fraction(sum(mesh_map[x] for x in axes), 2)
-        time = answer(COLLECTIVE_TIMES[move.kind], {"collective_bytes": nbytes.value, **ring})
+        wraps = not any(x in lines for x in axes)
+        target, ring = (COLLECTIVE_TIMES[move.kind], _ring(axes, mesh_map)) if wraps else \
+            (COLLECTIVE_TIMES_NOWRAP[move.kind], _line(axes, mesh_map))
+        time = answer(target, {"collective_bytes": nbytes.value, **ring})
         collectives.append(Collective(move.kind, axes, move.before.name, move.before, move.after, move.reasons,
-                                      nbytes, time))
+                                      nbytes, time, wraps))
     return ShardingPlan(mm, tuple(mesh_map.items()), tuple(size_map.items()), hw, strategy.case, strategy.cases,
                         strategy.gathered_for_conflict, strategy.conflict_choice, strategy.local_lhs,
-                        strategy.local_rhs, strategy.local_out, strategy.output, tuple(collectives), flops, compute)
+                        strategy.local_rhs, strategy.local_out, strategy.output, tuple(collectives), flops, compute,
+                        lines)
+
+
+def _ring(axes: tuple[str, ...], mesh: Mapping[str, int]) -> dict[str, Any]:
+    """The inputs of a collective over wrapped axes: rings, the book's multi-axis rule over several."""
+    ring: dict[str, Any] = {"ici_axes": len(axes)}
+    if len(axes) == 1:
+        ring["axis_size"] = mesh[axes[0]]
+    else:   # the book's multi-axis AllGather: the longest path is the sum of the axes' halves
+        ring["ici_ring_hops"] = Fraction(sum(mesh[x] for x in axes), 2)
+    return ring
+
+
+def _line(axes: tuple[str, ...], mesh: Mapping[str, int]) -> dict[str, Any]:
+    """The inputs of a collective when some of its axes have no wraparound: one line through all its chips
+    (over several axes, the slower rule of the module's docstring)."""
+    chips = 1
+    for x in axes:
+        chips *= mesh[x]
+    return {"axis_size": chips}
 

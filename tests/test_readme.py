@@ -41,12 +41,16 @@ def test_the_table_is_not_empty():
     assert len(TABLE_ROWS) >= 4
 
 
-SHARD_BLOCK = re.search(r"```console\n\$ (derive shard .+?)\n(.*?)\n```", README, re.S)
+SHARD_BLOCKS = re.findall(r"```console\n\$ (derive shard .+?)\n(.*?)\n```", README, re.S)
 
 
-def test_the_sharded_matmul_example_prints_what_the_readme_shows(cli):
-    assert SHARD_BLOCK, "the README shows a 'derive shard' command"
-    command, shown = SHARD_BLOCK.groups()
+def test_the_readme_shows_sharded_matmuls_with_and_without_wraparound():
+    assert len(SHARD_BLOCKS) >= 2, "the README shows a 'derive shard' command, and one with --no-wraparound"
+    assert any("--no-wraparound" in command for command, _ in SHARD_BLOCKS)
+
+
+@pytest.mark.parametrize("command, shown", SHARD_BLOCKS, ids=[str(i) for i in range(len(SHARD_BLOCKS))])
+def test_the_sharded_matmul_example_prints_what_the_readme_shows(cli, command, shown):
     out = cli(*shlex.split(command)[1:])
     assert out.code == 0, out.err
     lines = shown.splitlines()

@@ -360,6 +360,94 @@ def test_mistakes_are_one_line_input_errors(text, mesh, sizes, expect):
 
 
 # ---------------------------------------------------------------------------
+# axes without wraparound: "TPU v5e only has a wraparound connection when one axis has size 16"
+
+V5E_LINK = 45 * 10**9            # B/s, one direction of one link (the sharding chapter's 4.5e10)
+QUIZ_2 = ("W[I, E] · B[E_Y, F]", {"I": 8192, "E": 2048, "F": 8192}, {"X": 8, "Y": 4})
+
+
+def test_pop_quiz_2_allgather_over_an_axis_of_4_without_wraparound():
+    """v5e {X: 8, Y: 4}, AllGather_Y of 8.4 MB shards: 'we have to do 3 hops for data from the edges to reach the
+    other edge, so in theory we have more like T = 3 * 8.4e6 / 4.5e10 = 560us'."""
+    text, sizes, mesh = QUIZ_2
+    c = only(plan(text, sizes, mesh, no_wraparound=["Y"]))
+    assert (c.kind, c.axes, c.wraps, c.regime) == ("AllGather", ("Y",), False, "bandwidth_bound")
+    assert c.time.target == "ici_allgather_time_nowrap"
+    assert c.bytes.value == 33554432
+    assert c.time.value == R(3 * 8388608, V5E_LINK)                      # 559.2 µs
+    assert abs(float(c.time.value / (560 * US)) - 1) < 0.002             # the book rounds 8.39 MB to 8.4e6
+
+
+def test_pop_quiz_2_small_array_without_wraparound_takes_3_hops():
+    """E = F = 256: 'we're latency bound. Since we have 3 hops, this will take roughly 3 * 1us = 3us'."""
+    text, _, mesh = QUIZ_2
+    c = only(plan(text, {"I": 8192, "E": 256, "F": 256}, mesh, no_wraparound=("Y",)))
+    assert (c.wraps, c.regime, c.time.value) == (False, "latency_bound", 3 * US)
+
+
+@pytest.mark.parametrize("n", [2, 4, 8, 16])
+def test_an_allgather_without_wraparound_takes_2_x_minus_1_over_x_of_the_ring(n):
+    """'it typically doubles the time of most throughput-bound comms': the ring takes V/W_bidi, the line
+    (|X| − 1)/|X|·V/W with W = W_bidi/2, so the line takes 2·(|X| − 1)/|X| times as long (3/2 at 4, 15/8 at 16)."""
+    sizes, mesh = {"I": 8192, "E": 2048 * n, "F": 8192}, {"X": 2, "Y": n}
+    ring = only(plan("W[I, E] · B[E_Y, F]", sizes, mesh))
+    line = only(plan("W[I, E] · B[E_Y, F]", sizes, mesh, no_wraparound=["Y"]))
+    assert (ring.wraps, line.wraps) == (True, False)
+    assert ring.bytes.value == line.bytes.value
+    assert line.time.value == ring.time.value * R(2 * (n - 1), n)
+    assert line.time.value == solve("ici_allgather_time_nowrap", {"collective_bytes": line.bytes.value,
+                                                                  "axis_size": n}, hw="tpu-v5e").value
+
+
+def test_reduce_scatter_and_allreduce_without_wraparound_cost_one_and_two_allgathers():
+    """'ReduceScatter: Same as AllGather', 'AllReduce: 2 * AllGather', here over a line of 4."""
+    kw = {"sizes": {"I": 8192, "J": 8192, "K": 8192}, "no_wraparound": ["X"]}
+    rs = only(plan("A[I, J_X] · B[J_X, K] -> C[I, K_X]", **kw))
+    ar = only(plan("A[I, J_X] · B[J_X, K]", **kw))
+    assert (rs.kind, rs.wraps, rs.time.target) == ("ReduceScatter", False, "ici_reducescatter_time_nowrap")
+    assert (ar.kind, ar.wraps, ar.time.target) == ("AllReduce", False, "ici_allreduce_time_nowrap")
+    v = 8192 * 8192 * 2
+    assert rs.bytes.value == ar.bytes.value == v
+    assert rs.time.value == R(3 * v, 4 * V5E_LINK)                        # 1.118 ms
+    assert ar.time.value == 2 * rs.time.value
+    assert rs.time.value == solve("ici_allgather_time_nowrap", {"collective_bytes": v, "axis_size": 4},
+                                  hw="tpu-v5e").value
+
+
+def test_only_the_collectives_over_a_line_change():
+    """Y has no wraparound; the case-4 gather over X still runs on X's ring."""
+    p = plan("A[I_X, J] · B[J, K_X]", {"I": 8192, "J": 8192, "K": 32768}, no_wraparound=["Y"])
+    c = only(p)
+    assert (c.axes, c.wraps, c.time.target) == (("X",), True, "ici_allgather_time")
+    assert p.no_wraparound == ("Y",)
+
+
+def test_several_axes_with_a_line_take_the_slower_rule():
+    """The book gives no multi-axis rule without wraparound: one line through all 16 chips of X·Y,
+    15 hops at one link's one-way bandwidth, whether one or both of the axes lack wraparound."""
+    sizes = {"I": 8192, "J": 8192, "K": 8192}
+    ring = only(plan("A[I, J_XY] · B[J_XY, K]", sizes))
+    v = 8192 * 8192 * 2
+    assert ring.time.value == 2 * R(v, 2 * V5E_BIDI)                      # the book's rule over 2 wrapped axes
+    for lines in (["Y"], ["X", "Y"]):
+        ar = only(plan("A[I, J_XY] · B[J_XY, K]", sizes, no_wraparound=lines))
+        assert (ar.axes, ar.wraps, ar.time.target) == (("X", "Y"), False, "ici_allreduce_time_nowrap")
+        assert ar.time.value == 2 * R(15 * v, 16 * V5E_LINK)              # 5.592 ms
+        assert ar.time.value > ring.time.value
+
+
+@pytest.mark.parametrize("lines, expect", [
+    (["Z"], "--no-wraparound names axis 'Z', which is not in the mesh (X, Y)"),
+    ("Q", "--no-wraparound names axis 'Q'"),
+    ([4], "--no-wraparound names axis '4'"),
+])
+def test_a_line_outside_the_mesh_is_an_input_error(lines, expect):
+    with pytest.raises(InputError) as err:
+        plan("A[I_X, J] · B[J, K_Y]", no_wraparound=lines)
+    assert expect in str(err.value) and "\n" not in str(err.value)
+
+
+# ---------------------------------------------------------------------------
 # the command line
 
 
@@ -417,6 +505,36 @@ def test_cli_passes_other_names_to_the_engine(cli):
     assert c["time"]["display"] == "1.456 µs" and c["regime"] == "bandwidth_bound"   # 2 hops of ½ µs < V/W
 
 
+def test_cli_no_wraparound_json_says_which_collectives_wrap(cli):
+    run = cli("shard", "W[I, E] * B[E_Y, F]", "I=8192", "E=2048", "F=8192", "--mesh", "X=8,Y=4", "--hw", "tpu-v5e",
+              "--no-wraparound", "Y", "--format", "json")
+    assert run.code == 0, run.err
+    j = run.json
+    assert j["no_wraparound"] == ["Y"]
+    (c,) = j["collectives"]
+    assert (c["kind"], c["axes"], c["wraps"]) == ("AllGather", ["Y"], False)
+    assert c["time"]["quantity"] == "ici_allgather_time_nowrap"
+    assert sympy.Rational(c["time"]["exact"]) == R(3 * 8388608, V5E_LINK)   # 559.2 µs, the book's 560 µs
+    assert c["topology"] == "no wraparound on Y: a line, about twice the time of a ring"
+    wrapped = cli(*README_COMMAND, "--format", "json").json
+    assert wrapped["no_wraparound"] == [] and wrapped["collectives"][0]["wraps"] is True
+
+
+def test_cli_no_wraparound_text_in_english_and_chinese(cli):
+    args = ("shard", "W[I, E] * B[E_Y, F]", "I=8192", "E=2048", "F=8192", "--mesh", "X=8,Y=4", "--hw", "tpu-v5e",
+            "--no-wraparound", "Y")
+    en = cli(*args)
+    assert en.code == 0, en.err
+    assert "bytes: 33.55 MB    time: 559.2 µs, bandwidth-bound    (ici_allgather_time_nowrap)" in en.out
+    assert "no wraparound on Y: a line, about twice the time of a ring" in en.out
+    assert "as lines over Y" in en.out
+    zh = cli(*args, "--lang", "zh")
+    assert zh.code == 0, zh.err
+    assert "Y 上无环绕" in zh.out and "wraparound" not in zh.out
+    ring = cli(*README_COMMAND)
+    assert "wraparound on X: a bidirectional ring" in ring.out
+
+
 @pytest.mark.parametrize("args, expect", [
     (("A[I_X, J * B[J, K]", "I=8", "J=8", "K=8", "--mesh", "X=4"), "expected ',' or ']'"),
     (("A[I_XX, J] * B[J, K]", "I=8", "J=8", "K=8", "--mesh", "X=4"), "shards I over X twice"),
@@ -430,6 +548,10 @@ def test_cli_passes_other_names_to_the_engine(cli):
     (("A[I, J] * B[J, K]", "I=8", "J=8", "K=8.5", "--mesh", "X=2", "--hw", "tpu-v5e"), "positive whole number"),
     (("A[I, J] * B[J, K]", "I=8", "J=8", "K=8", "matmul_rows=3", "--mesh", "X=2"), "set by the plan"),
     (("A[I, J] * B[J, K]", "I=8", "J=8", "K=8", "foo=3", "--mesh", "X=2"), "unknown quantity 'foo'"),
+    (("A[I_X, J] * B[J, K]", "I=8", "J=8", "K=8", "--mesh", "X=4", "--no-wraparound", "Y"),
+     "--no-wraparound names axis 'Y', which is not in the mesh (X)"),
+    (("A[I_X, J] * B[J, K]", "I=8", "J=8", "K=8", "--mesh", "X=4", "--no-wraparound", "X,"),
+     "--no-wraparound 'X,' is malformed"),
 ])
 def test_cli_mistakes_are_one_line_and_exit_2(cli, args, expect):
     run = cli("shard", *args)
