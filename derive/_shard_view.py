@@ -103,6 +103,9 @@ def plan_to_dict(plan: "ShardingPlan", units: str = "si", lang: str = "en", temp
         "assumed": _assumed(plan, units),
         "model": msg("shard_model_lines" if plan.no_wraparound else "shard_model", lang,
                      axes=", ".join(plan.no_wraparound)),
+        "lines_on_hardware": list(plan.lines_on_hardware),
+        "hardware_note": msg(f"shard_rule_{plan.wrap_rule}", lang, hw=plan.hw, n=plan.wrap_rule_value,
+                             axes=", ".join(plan.lines_on_hardware)) if plan.lines_on_hardware else "",
         "units": units,
     }
 

@@ -138,6 +138,9 @@ class ShardingPlan:
     flops: "Solution"                     # matmul_flops of the local shapes, per chip
     compute_time: "Solution"              # matmul_compute_time per chip
     no_wraparound: tuple[str, ...] = ()   # mesh axes that are lines, not rings
+    lines_on_hardware: tuple[str, ...] = ()   # axes timed as rings that the chip's slice rule makes lines
+    wrap_rule: str = ""                   # the rule that says so: "axis_size" (v5e: 16) or "cube_edge" (v5p: 4)
+    wrap_rule_value: int = 0              # its number
 
     @property
     def mesh_map(self) -> dict[str, int]:
@@ -451,10 +454,32 @@ def sharding_plan(text: str, sizes: Mapping[str, Any], mesh: Mapping[str, Any], 
         time = answer(target, {"collective_bytes": nbytes.value, **ring})
         collectives.append(Collective(move.kind, axes, move.before.name, move.before, move.after, move.reasons,
                                       nbytes, time, wraps))
+    rule, value, hardware_lines = _slice_rule(hw, mesh_map, catalog)
+    timed_as_rings = {x for c in collectives if c.wraps for x in c.axes}
     return ShardingPlan(mm, tuple(mesh_map.items()), tuple(size_map.items()), hw, strategy.case, strategy.cases,
                         strategy.gathered_for_conflict, strategy.conflict_choice, strategy.local_lhs,
                         strategy.local_rhs, strategy.local_out, strategy.output, tuple(collectives), flops, compute,
-                        lines)
+                        lines, tuple(x for x in hardware_lines if x in timed_as_rings), rule, value)
+
+
+def _slice_rule(hw: str | None, mesh: Mapping[str, int], catalog: "Catalog | None") -> tuple[str, int, tuple[str, ...]]:
+    """Which mesh axes the chip's wraparound rule makes lines, if the mesh is the slice itself: v5e/v6e
+    (``ici_wrap_axis_size``, 16) wrap only axes of exactly that size; v4/v5p (``ici_wrap_cube_edge``, 4)
+    wrap every axis of a slice of whole cubes and none of a smaller one. ("", 0, ()) without such a rule."""
+    if hw is None:
+        return "", 0, ()
+    from ._loader import load_catalog
+
+    values = (catalog or load_catalog()).preset(hw, "hw").values
+    size, edge = values.get("ici_wrap_axis_size"), values.get("ici_wrap_cube_edge")
+    if size is not None and size.value is not None:
+        n = int(size.value)
+        return "axis_size", n, tuple(x for x, k in mesh.items() if k > 1 and k != n)
+    if edge is not None and edge.value is not None:
+        n = int(edge.value)
+        whole = all(k % n == 0 for k in mesh.values() if k > 1)
+        return "cube_edge", n, () if whole else tuple(x for x, k in mesh.items() if k > 1)
+    return "", 0, ()
 
 
 def _ring(axes: tuple[str, ...], mesh: Mapping[str, int]) -> dict[str, Any]:

@@ -639,3 +639,39 @@ def test_every_sharding_over_two_axes_gives_a_valid_plan_that_loses_no_work():
                 assert coll.time.value > 0 and coll.bytes.value > 0 and coll.regime in ("latency_bound",
                                                                                           "bandwidth_bound")
     assert planned > 200
+
+
+@pytest.mark.parametrize("hw, mesh, lines", [
+    ("tpu-v5e", {"X": 4, "Y": 4}, ("X",)),          # v5e wraps only axes of 16: a 4x4 is a mesh
+    ("tpu-v5e", {"X": 16, "Y": 4}, ()),             # the gather is over X, an axis of 16: a ring
+    ("tpu-v6e", {"X": 8, "Y": 16}, ("X",)),
+    ("tpu-v5p", {"X": 4, "Y": 8}, ()),              # whole 4x4x4 cubes wrap on every axis
+    ("tpu-v5p", {"X": 2, "Y": 4}, ("X",)),          # smaller than a cube: no wraparound at all
+    ("tpu-v4", {"X": 4, "Y": 2}, ("X",)),
+])
+def test_a_ring_the_slice_would_not_have_is_named_with_the_chips_rule(hw, mesh, lines):
+    """derive shard times rings unless told --no-wraparound (the book's own answers do so), but a v5e
+    4x4 has no wraparound: the plan names the axes the chip's slice rule makes lines."""
+    plan = sharding_plan("A[I, J_X] * B[J_X, K]", {"I": 8192, "J": 8192, "K": 8192}, mesh, hw=hw)
+    assert plan.lines_on_hardware == lines
+    told = sharding_plan("A[I, J_X] * B[J_X, K]", {"I": 8192, "J": 8192, "K": 8192}, mesh, hw=hw,
+                         no_wraparound=lines)
+    assert told.lines_on_hardware == ()             # timed as lines: nothing left to say
+
+
+def test_without_a_chip_there_is_no_slice_rule_to_name():
+    plan = sharding_plan("A[I, J_X] * B[J_X, K]", {"I": 8192, "J": 8192, "K": 8192}, {"X": 4, "Y": 4},
+                         given={"ici_link_bw": "45 GB/s", "ici_hop_latency": "1 us", "peak_flops": "197 TFLOP/s"})
+    assert plan.lines_on_hardware == () and plan.collectives[0].wraps
+
+
+def test_cli_names_the_slice_rule_in_english_and_chinese(cli):
+    ask = ["shard", "A[I, J_X] * B[J_X, K]", "--mesh", "X=4,Y=4", "--hw", "tpu-v5e", "I=8192", "J=8192", "K=8192"]
+    en = cli(*ask).out
+    assert "on a tpu-v5e slice only an axis of 16 chips wraps around: X would be a line there" in en
+    assert "add --no-wraparound X" in en
+    zh = cli(*ask, "--lang", "zh").out
+    assert "tpu-v5e 切片上只有长 16 的轴有环绕：X 在那里是线状" in zh
+    data = cli(*ask, "--format", "json").json
+    assert data["lines_on_hardware"] == ["X"]
+    assert "hardware_note" in data and cli(*ask, "--no-wraparound", "X", "--format", "json").json["hardware_note"] == ""
