@@ -26,6 +26,8 @@ TOLERANCE = sympy.Rational(1, 10**40)
 def sign(expr: sympy.Expr) -> int:
     """The sign of an exact real number (-1, 0, 1), deciding numerically when SymPy cannot."""
     expr = expr if isinstance(expr, sympy.Basic) else sympy.Rational(expr)   # internal numbers only
+    if expr.is_Rational:          # a class attribute: no assumptions to deduce for a number made just now
+        return (expr.p > 0) - (expr.p < 0)
     if expr.is_zero:
         return 0
     if expr.is_positive:
