@@ -96,6 +96,7 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
     nmap = {k: v for k, v in state.numeric_map().items() if k != t}
     sides = []
     roots: list[sympy.Expr] = []
+    root_values: dict[sympy.Expr, sympy.Expr] = {}     # each closed-form root at these inputs, computed once
     for cond in conditions:
         L, R = cond.comparison.lhs.xreplace(fmap), cond.comparison.rhs.xreplace(fmap)
         g_sym = approximate(sign_part(L - R, t, catalog.memo))
@@ -111,7 +112,7 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
         sides.append((cond, L, R, g, g_sym))
         if not g.has(t):   # with these inputs it holds for every target value or for none
             continue
-        hit = None if assumptions else _roots_at(cond.id, g_sym, t, nmap, catalog.memo)
+        hit = None if assumptions else _roots_at(cond.id, g_sym, t, nmap, catalog.memo, root_values)
         if hit is None:     # not a polynomial SymPy solved once for every input: solve at these values
             try:
                 with time_budget(f"solving {cond.id} for {target}"):
@@ -126,8 +127,15 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
         v = None if assumptions else value_at(g_sym, ChainMap({t: x}, nmap))
         return v if v is not None else g.xreplace({t: x})
 
+    decided: dict[sympy.Expr, bool] = {}
+
     def feasible(x: sympy.Expr) -> bool:
-        return all(holds(c.comparison.op, at_target(g, g_sym, x), sympy.Integer(0)) for c, _, _, g, g_sym in sides)
+        """Whether every condition holds with the target at ``x`` (asked once per point)."""
+        hit = decided.get(x)
+        if hit is None:
+            hit = decided[x] = all(holds(c.comparison.op, at_target(g, g_sym, x), sympy.Integer(0))
+                                   for c, _, _, g, g_sym in sides)
+        return hit
 
     names = ", ".join(c.id for c in conditions)
     # feasibility on each interval between the boundary points
@@ -169,7 +177,8 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
             except NotImplementedError:
                 hit = ()
             catalog.memo.bounds[key] = hit
-        match = next((c for c in hit if (v := value_at(c, nmap)) is not None and not v.has(sympy.I)
+        match = next((c for c in hit if (v := root_values.get(c) or value_at(c, nmap)) is not None
+                      and not v.has(sympy.I)
                       and close(v, edge)), None)
         if match is not None:
             symbolic = match
@@ -178,14 +187,19 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
     step = sympy.Integer(multiple_of) if multiple_of else (sympy.Integer(1) if q.integer and rounding else None)
     answer = edge
     if step is not None:
+        # the multiple next to the edge, from its value to PRECISION digits, then settled by the
+        # conditions themselves (exact at a whole number): the last multiple that satisfies them
+        below = step * _floor_of(edge / step)
         if bound == "max":
-            answer = sympy.floor(edge / step) * step
-            if not feasible(answer):
-                answer -= step
+            answer = below if feasible(below) else below - step
+            while feasible(answer + step) and answer + step <= edge * 2:   # an edge a hair above its estimate
+                answer += step
         else:
-            answer = sympy.ceiling(edge / step) * step
+            answer = below if (below == edge and feasible(below)) else below + step
             if not feasible(answer):
                 answer += step
+            while answer - step > 0 and feasible(answer - step) and answer - step >= edge / 2:
+                answer -= step
         if answer <= 0 or not feasible(answer):
             what = f"multiple of {step}" if multiple_of else "whole number"
             raise NoSolutionError(f"no positive {what} {target} satisfies {names}; check the inputs"
@@ -217,7 +231,7 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
                                         f"({past} also satisfies {names}); please report it")
     # every quantity of the chain, at the answer
     for name, f in list(state.formulas.items()):
-        if name not in state.values:
+        if name not in state.values and not (f.is_Symbol and f != t):    # not a parameter nobody gave
             v = value_at(f, at)
             if v is not None:
                 state.values[name] = v
@@ -245,6 +259,15 @@ def _boundary_points(g: sympy.Expr, t: sympy.Symbol) -> tuple[sympy.Expr, ...]:
     return tuple(dict.fromkeys(points))
 
 
+def _floor_of(x: sympy.Expr) -> sympy.Integer:
+    """The whole number at or below the positive number ``x``: exact for a rational, else from its
+    value to PRECISION digits (off by one only when ``x`` is within 10^-PRECISION of a whole number,
+    which the caller settles by testing the conditions)."""
+    if x.is_Rational:
+        return sympy.Integer(x.p // x.q)
+    return sympy.Integer(int(x.evalf(PRECISION)))
+
+
 def _rational_between(lo: sympy.Expr, hi: sympy.Expr) -> sympy.Expr:
     """A rational number strictly between two exact numbers ``lo < hi`` (the midpoint when both are
     rational): a probe that evaluates exactly and fast."""
@@ -266,12 +289,13 @@ def _rational_above(lo: sympy.Expr) -> sympy.Expr:
 
 
 def _roots_at(cond_id: str, g_sym: sympy.Expr, t: sympy.Symbol, nmap: dict,
-              memo: CatalogMemo) -> tuple[sympy.Expr, ...] | None:
+              memo: CatalogMemo, found_values: dict | None = None) -> tuple[sympy.Expr, ...] | None:
     """The roots in ``t`` of ``g_sym`` at the inputs ``nmap``, from its roots solved once symbolically.
 
     Used when they are all of them: the numerator is a polynomial in ``t`` of degree at most 4
     (SymPy's closed forms are complete, and leave out only roots it proves not positive) whose
     leading coefficient does not vanish at these inputs. Otherwise None: solve at the values.
+    ``found_values`` (when given) receives each closed form's value.
     """
     key = ("generic", g_sym, t)
     entry = memo.bounds.get(key)
@@ -289,6 +313,8 @@ def _roots_at(cond_id: str, g_sym: sympy.Expr, t: sympy.Symbol, nmap: dict,
         if v is None:
             return None
         values.append(v)
+        if found_values is not None:      # the closed form's value, for the caller to match its edge with
+            found_values[r] = v
     return tuple(values)
 
 
