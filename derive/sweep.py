@@ -32,6 +32,7 @@ each column, grid, shape), readable with ``np.load(path)`` and no pickle.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from dataclasses import dataclass, field, replace
@@ -209,10 +210,15 @@ class SweepResult:
 
         out.write(",".join(self.header()) + "\n")
         cols = self.inputs() + [self.values.ravel()]
-        row = ",".join(["%.17g"] * len(cols)) + "\n"
+        # a column of whole numbers (batch sizes, bytes) is written from integers: the same digits as
+        # %.17g gives them, about three times faster
+        whole = [bool(c.size) and bool(np.all(np.isfinite(c)) and np.all(np.abs(c) < 2.0**53)
+                                       and np.all(c == np.trunc(c))) for c in cols]
+        row = ",".join("%d" if w else "%.17g" for w in whole) + "\n"
         for lo in range(0, self.size, _CHUNK):
-            block = np.column_stack([c[lo:lo + _CHUNK] for c in cols])
-            out.write((row * len(block)) % tuple(block.ravel().tolist()))
+            parts = [(c[lo:lo + _CHUNK].astype(np.int64) if w else c[lo:lo + _CHUNK]).tolist()
+                     for c, w in zip(cols, whole)]
+            out.write((row * len(parts[0])) % tuple(itertools.chain.from_iterable(zip(*parts))))
 
     def write_npz(self, out: IO[bytes]) -> None:
         """NumPy's ``.npz``: one float64 column per input and the target (NaN where no value exists),

@@ -274,3 +274,18 @@ def test_readme_sweep_example(cli):
     run = cli("sweep", *shlex.split(command))
     assert run.code == 0, run.err
     assert run.out == shown
+
+
+def test_csv_cells_are_the_17_digit_values_whole_columns_included():
+    """Whole-number columns are written from integers (faster); every cell must still read as
+    "%.17g" of its value, NaN where nothing fits, whatever mix of columns a sweep has."""
+    r = sweep("batch", {"seq_len": "256:4194304:15:log"}, {"num_devices": 8}, verify=0, bound="max",
+              require=["kv_cache_fits"], model="llama2-70b", hw="h100")
+    buf = io.StringIO()
+    r.write_csv(buf)
+    lines = buf.getvalue().splitlines()
+    assert len(lines) == r.size + 1
+    cols = r.inputs() + [r.values.ravel()]
+    assert any(np.isnan(r.values)) and any(np.isfinite(r.values))
+    for i, line in enumerate(lines[1:]):
+        assert line.split(",") == ["%.17g" % float(c[i]) for c in cols]
