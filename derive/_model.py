@@ -279,6 +279,7 @@ class CatalogMemo:
         self.symbols: dict[str, sympy.Symbol] = {}                # quantity id -> its SymPy symbol
         self.inline_conditions: dict[str, "Condition"] = {}   # --require 'a >= b' typed by a user
         self.latex_names: dict[sympy.Symbol, str] | None = None
+        self.given_checks: dict[tuple, tuple[str, ...]] = {}      # (typed, known) -> relations they over-determine
 
     def remember_answer(self, key: tuple, solution: Any) -> None:
         self.answers[key] = solution

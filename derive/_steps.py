@@ -629,26 +629,29 @@ def check_redundant(state: State, redundant: Iterable[Relation]) -> None:
 
 def check_given_only(state: State) -> None:
     """Relations that the typed inputs over-determine, with catalog defaults filling the rest."""
-    typed = {n for n, g in state.given.items() if g.origin == "given"}
+    typed = frozenset(n for n, g in state.given.items() if g.origin == "given")
     catalog = state.catalog
-    seen = set()
-    for n in typed:
-        for rid in catalog.relations_with(n):
-            if rid in seen:
-                continue
-            seen.add(rid)
-            rel = catalog.relations[rid]
-            env: dict[sympy.Symbol, sympy.Expr] = {}
-            origins: set[str] = set()
-            for sname in rel.symbols:
-                if sname in state.values:
-                    env[state.sym(sname)] = state.values[sname]
-                    origins |= state.origins.get(sname, frozenset())
-                elif (default := default_value(catalog, sname, state.values)) is not None:
-                    env[state.sym(sname)] = default
-                    origins.add("default")
-                else:
-                    break
+    # which relations to check depends only on which quantities are known: found once per shape
+    key = (typed, frozenset(state.values))
+    rids = catalog.memo.given_checks.get(key)
+    if rids is None:
+        found: list[str] = []
+        for n in sorted(typed):
+            for rid in catalog.relations_with(n):
+                if rid not in found and all(s in state.values or default_value(catalog, s, state.values) is not None
+                                            for s in catalog.relations[rid].symbols):
+                    found.append(rid)
+        rids = catalog.memo.given_checks[key] = tuple(found)
+    for rid in rids:
+        rel = catalog.relations[rid]
+        env: dict[sympy.Symbol, sympy.Expr] = {}
+        origins: set[str] = set()
+        for sname in rel.symbols:
+            if sname in state.values:
+                env[state.sym(sname)] = state.values[sname]
+                origins |= state.origins.get(sname, frozenset())
             else:
-                _over_determined(state, rel, env, origins)
+                env[state.sym(sname)] = default_value(catalog, sname, state.values)
+                origins.add("default")
+        _over_determined(state, rel, env, origins)
 
