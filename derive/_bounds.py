@@ -93,7 +93,7 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
 
     derive(state, needed, target, relevant)
     fmap = state.formula_map()
-    nmap = {k: v for k, v in state.numeric_map().items() if k != t}
+    nmap = {k: v for k, v in state.numeric_map().items() if k.name != target}
     sides = []
     roots: list[sympy.Expr] = []
     root_values: dict[sympy.Expr, sympy.Expr] = {}     # each closed-form root at these inputs, computed once
@@ -231,7 +231,7 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
                                         f"({past} also satisfies {names}); please report it")
     # every quantity of the chain, at the answer
     for name, f in list(state.formulas.items()):
-        if name not in state.values and not (f.is_Symbol and f != t):    # not a parameter nobody gave
+        if name not in state.values and not (f.is_Symbol and f.name != target):    # not a parameter nobody gave
             v = value_at(f, at)
             if v is not None:
                 state.values[name] = v

@@ -280,6 +280,7 @@ class CatalogMemo:
         self.inline_conditions: dict[str, "Condition"] = {}   # --require 'a >= b' typed by a user
         self.latex_names: dict[sympy.Symbol, str] | None = None
         self.given_checks: dict[tuple, tuple[str, ...]] = {}      # (typed, known) -> relations they over-determine
+        self.plan_params: dict[tuple, frozenset[str]] = {}        # (targets, known) -> inputs taken as symbols
 
     def remember_answer(self, key: tuple, solution: Any) -> None:
         self.answers[key] = solution

@@ -430,14 +430,15 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
     p = plan(catalog, targets, state.known())
     if all(t in p.determined for t in targets):
         return p
-    # take the missing natural inputs near the targets as symbols
-    inputs = input_like(catalog)
+    # take the missing natural inputs near the targets as symbols (found once per question shape)
     known = state.known()
-    candidates = set()
-    for rid in p.component:
-        for s in catalog.relations[rid].symbols:
-            if s not in known and s in inputs and s not in targets:
-                candidates.add(s)
+    key = (tuple(targets), frozenset(known))
+    candidates = catalog.memo.plan_params.get(key)
+    if candidates is None:
+        inputs = input_like(catalog)
+        candidates = catalog.memo.plan_params[key] = frozenset(
+            s for rid in p.component for s in catalog.relations[rid].symbols
+            if s not in known and s in inputs and s not in targets)
     state.params |= candidates
     for s in candidates:
         state.formulas[s] = state.sym(s)
