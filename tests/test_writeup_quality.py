@@ -10,7 +10,9 @@
   than 9 pt on any frame (``pdftotext -bbox``);
 - decks in every language as a reader sees them: no line or frame past the frame's edge (xelatex's
   ``Overfull`` warnings), the answers table on one frame (not in the title bar of every continuation),
-  an outline continued only when its first frame is full, and every derivation row the article shows.
+  an outline continued only when its first frame is full, and every derivation row the article shows;
+- a single question's deck (``derive solve --format beamer``) in every language: nothing past a frame's
+  edge, no frame with nothing but its title, every given value named, the boxed answer shown.
 """
 
 from __future__ import annotations
@@ -261,3 +263,93 @@ def test_no_deck_drops_a_derivation_row(catalog):
             frame = next(f for f in frames if f.split("\n", 1)[0].endswith(f"{{Question {q['n']}}}\\par"))
             shown = len(re.findall(r"&\\slide(?:fit|wrap)\{", frame))
             assert shown == expected, (path.stem, q["n"], shown, expected)
+
+
+# ---------------------------------------------------------------------------
+# one question's deck (derive solve --format beamer)
+
+SOLO = {
+    # a bound from presets: the given values' table with lang both ran 158 pt off its slide, its frame empty
+    "d_model": dict(target="d_model", given={}, hw="tpu-v5e", presets=["classic-ffn"], bound="max",
+                    require=["ffn_fits_in_vmem"]),
+    # twelve given values from two presets, the question and catalog defaults
+    "decode": dict(target="decode_step_time", given={"num_devices": 16, "batch": 32, "seq_len": 8192},
+                   model="llama3-70b", hw="tpu-v5e"),
+    "critical_ai": dict(target="critical_ai", given={}, hw="a100"),
+}
+
+
+@pytest.fixture(scope="module")
+def solo_decks(tmp_path_factory):
+    """The single-question decks in each language, compiled concurrently:
+    {(name, lang): (pdf, log, tex, view)}."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    xelatex = need_tool("xelatex")
+    need_tool("pdftotext")
+    from derive import solve
+    from derive._present import build_view
+    from derive.render import render_solution
+
+    out = tmp_path_factory.mktemp("solo")
+    jobs, views = [], {}
+    for name, question in SOLO.items():
+        solution = solve(**question)
+        views[name] = build_view(solution, "si")
+        for lang in LANGS:
+            folder = out / f"{name}.{lang}"
+            folder.mkdir()
+            (folder / "doc.tex").write_text(render_solution(solution, "beamer", lang), encoding="utf-8")
+            jobs.append((name, lang, folder))
+
+    def run(job):
+        name, lang, folder = job
+        subprocess.run([xelatex, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "doc.tex"],
+                       cwd=folder, capture_output=True, timeout=300)
+        log = (folder / "doc.log").read_text(encoding="utf-8", errors="replace")
+        assert (folder / "doc.pdf").exists(), (name, lang, log[-2000:])
+        tex = (folder / "doc.tex").read_text(encoding="utf-8")
+        return (name, lang), (folder / "doc.pdf", log, tex, views[name])
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return dict(pool.map(run, jobs))
+
+
+def _flat(text: str) -> str:
+    """Text as compared: without spaces, line breaks or hyphens (a name may wrap in its column)."""
+    return re.sub(r"[\s\-\u00ad]+", "", text)
+
+
+def test_a_question_deck_runs_past_no_frame_edge(solo_decks):
+    """The given values' table was one box: with lang both it ran 158 pt off the bottom of its slide (the
+    checks after it lost); a symbol or value wider than its fixed column ran into the next (C_VMEM 1.9 pt)."""
+    for (name, lang), (_, log, _, _) in solo_decks.items():
+        wide = [float(x) for x in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)]
+        high = [float(x) for x in re.findall(r"Overfull \\vbox \(([\d.]+)pt too high\)", log)]
+        assert all(w <= 3 for w in wide), (name, lang, wide)
+        assert all(h <= 3 for h in high), (name, lang, high)
+
+
+def test_no_frame_of_a_question_deck_has_only_its_title(solo_decks):
+    """The frame a too-tall table was pushed off kept its title and nothing else."""
+    from derive.render import message_table
+
+    table = message_table()
+    head = {w for key in ("w_question", "w_given", "w_sources", "w_slides_more") for L in ("en", "zh")
+            for w in table[key][L].split()}
+    for (name, lang), (pdf, _, _, _) in solo_decks.items():
+        for n, page in enumerate(_pages_text(pdf)[1:], start=2):
+            body = [w for w in page.split() if w not in head and w != str(n)]
+            assert body, (name, lang, n, page)
+
+
+def test_a_question_deck_names_every_given_value_and_boxes_the_answer(solo_decks):
+    for (name, lang), (pdf, _, tex, view) in solo_decks.items():
+        text = _flat("".join(_pages_text(pdf)))
+        for g in view["given"]:
+            for L in (("zh", "en") if lang == "both" else (lang,)):
+                assert _flat(g["name"][L]) in text, (name, lang, g["name"][L])
+        answer = view["answer"]
+        boxed = [line[line.index("\\boxed{"):] for line in tex.splitlines() if "\\boxed{" in line]
+        assert any(answer["latex"] in line for line in boxed), (name, lang, boxed)
+        assert _flat(answer["text"]) in text, (name, lang, answer["text"])
