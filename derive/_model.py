@@ -265,6 +265,7 @@ class CatalogMemo:
 
     ANSWERS = 512   # solved questions kept (least recently used dropped first)
     PLANS = 2048    # plans kept, by the question's shape (which quantities are known)
+    VALUES = 4096   # typed values kept parsed ("2 TB/s" for hbm_bw), the oldest dropped first
 
     def __init__(self) -> None:
         from collections import OrderedDict
@@ -281,6 +282,12 @@ class CatalogMemo:
         self.latex_names: dict[sympy.Symbol, str] | None = None
         self.given_checks: dict[tuple, tuple[str, ...]] = {}      # (typed, known) -> relations they over-determine
         self.plan_params: dict[tuple, frozenset[str]] = {}        # (targets, known) -> inputs taken as symbols
+        self.values: "OrderedDict[tuple[str, str], sympy.Rational]" = OrderedDict()  # (quantity, text) -> value
+
+    def remember_value(self, key: tuple[str, str], value: sympy.Rational) -> None:
+        self.values[key] = value
+        if len(self.values) > self.VALUES:
+            self.values.popitem(last=False)
 
     def remember_answer(self, key: tuple, solution: Any) -> None:
         self.answers[key] = solution

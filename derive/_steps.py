@@ -177,7 +177,12 @@ class SymbolMap(abc.Mapping):
 
 def coerce_given(catalog: Catalog, q: Quantity, raw: Any) -> tuple[sympy.Rational, str]:
     if isinstance(raw, str):
-        return parse_value(raw, q, catalog.units), raw.strip()
+        key = (q.id, raw)
+        value = catalog.memo.values.get(key)
+        if value is None:                  # a value typed again (the same hbm_bw) is parsed once
+            value = parse_value(raw, q, catalog.units)
+            catalog.memo.remember_value(key, value)
+        return value, raw.strip()
     if isinstance(raw, bool):
         raise InputError(f"{q.id} must be a number, not {raw!r}", name=q.id)
     if isinstance(raw, int):
