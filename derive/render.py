@@ -224,6 +224,12 @@ _ZH_NUMERALS = {"一": "1", "二": "2", "三": "3", "四": "4", "五": "5", "六
 _HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff][\u3400-\u4dbf\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]*")
 
 
+# the words of a locator, in Chinese ("Table 1" is "表 1"); longer phrases first
+_ZH_LOCATORS = (("Pop Quiz", "随堂测验"), ("Quiz", "测验"), ("Question", "问题"), ("Problem", "习题"),
+                ("Figure", "图"), ("Table", "表"), ("equation", "式"), ("Equation", "式"), ("Appendix", "附录"),
+                ("Algorithm", "算法"), ("Theorem", "定理"), ("Proposition", "命题"))
+
+
 def localize(text: Any, lang: str = "en") -> str:
     """A source's title or locator for one language: in English, "section 三" is "section 3" and a
     Chinese title is quoted as such; in Chinese, "section 3.9" is "第 3.9 节"."""
@@ -232,8 +238,13 @@ def localize(text: Any, lang: str = "en") -> str:
         text = re.sub(r"\bsection ([一二三四五六七八九十])", lambda m: "section " + _ZH_NUMERALS[m.group(1)], text)
         return _HAN_RUN.sub(lambda m: f"“{m.group(0)}”", text)
     if lang == "zh":
-        text = re.sub(r"\bsection ([\d.]+)", r"第 \1 节", text)
+        text = re.sub(r"\bsections? ([\d.]+(?:[-–][\d.]+)?)", r"第 \1 节", text)
         text = re.sub(r"\bsection ([一二三四五六七八九十])", r"第\1节", text)
+        text = re.sub(r"\bsection [\"'“]([^\"'”]+)[\"'”]", r"“\1”一节", text)      # section "TPU Specs"
+        for word, zh in _ZH_LOCATORS:
+            text = re.sub(rf"\b{word} ([A-Z]?[\d.]+|[A-Z]\b)", rf"{zh} \1", text)
+        text = re.sub(r"\bline (\d+)", r"第 \1 行", text)
+        text = re.sub(r"\bproof of (定理|命题) (\S+)", r"\1 \2 的证明", text)
         # a Chinese title's English gloss is dropped; an English title is quoted as the name it is
         text = re.sub(f"([{_HAN}]+)\\s*\\([A-Za-z ,'-]+\\)", r"\1", text)
         return text if has_han(text) or re.fullmatch(r"[\d.\s]*", text) else f"“{text}”"

@@ -406,3 +406,23 @@ def _xelatex(source: str, folder: Path) -> Path:
     assert proc.returncode == 0, " ".join(tex_errors(log))
     assert "Missing character" not in log, [ln for ln in log.splitlines() if "Missing character" in ln][:3]
     return folder / "doc.pdf"
+
+
+@pytest.mark.parametrize("locator, zh", [
+    ('section "TPU Specs"', "“TPU Specs”一节"),
+    ("section 3.9", "第 3.9 节"),
+    ("sections 2-3", "第 2-3 节"),
+    ("section 3.9, equation 2", "第 3.9 节, 式 2"),
+    ("Quiz 2, Question 3", "测验 2, 问题 3"),
+    ("Pop Quiz 2", "随堂测验 2"),
+    ("Table D.2", "表 D.2"),
+    ("Appendix B", "附录 B"),
+    ("Algorithm 1 line 5", "算法 1 第 5 行"),
+    ("Algorithm 0; proof of Theorem 2", "算法 0; 定理 2 的证明"),
+    ("FLOP count stated here", "“FLOP count stated here”"),      # no locator word: quoted as the name it is
+])
+def test_a_locator_reads_in_chinese(locator, zh):
+    """A Chinese write-up cited `[6] “section "TPU Specs"”`: the locator's words are Chinese now."""
+    from derive.render import localize
+
+    assert localize(locator, "zh") == zh
