@@ -591,16 +591,22 @@ SIZE_SETS = st.one_of(
                     st.one_of(st.integers(-2, 4096), st.sampled_from(["64", "1e3", "x", ""])), max_size=4))
 
 
+LINES = st.one_of(st.none(), st.lists(st.sampled_from(["X", "Y", "Z", "U", ""]), max_size=3),
+                  st.sampled_from(["X", "X,Y", ",", "Y,,"]))
+
+
 @settings(max_examples=400, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
-@given(notations(), SIZE_SETS, MESHES)
-def test_fuzz_the_notation(text, sizes, mesh):
+@given(notations(), SIZE_SETS, MESHES, LINES, st.sampled_from(["tpu-v5e", "tpu-v5p"]))
+def test_fuzz_the_notation(text, sizes, mesh, lines, hw):
     try:
-        p = sharding_plan(text, sizes, mesh, hw="tpu-v5e")
+        p = sharding_plan(text, sizes, mesh, hw=hw, no_wraparound=lines)
     except DeriveError as exc:
         assert "\n" not in str(exc) and str(exc)
         return
     assert p.case in (1, 2, 3, 4) and p.flops.value > 0 and p.compute_time.value > 0
     assert p.render() and p.to_dict()["case"] == p.case
+    assert all(c.wraps == (not set(c.axes) & set(p.no_wraparound)) for c in p.collectives)
+    assert not set(p.lines_on_hardware) & set(p.no_wraparound)
 
 
 def test_every_sharding_over_two_axes_gives_a_valid_plan_that_loses_no_work():
