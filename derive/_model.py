@@ -103,6 +103,7 @@ class Reference:
     kind: str            # datasheet | paper | book | seed | derived | measured | estimate | convention
     url: str = ""
     note: str = ""
+    title_zh: str = ""   # for a title written here (a convention, a derivation): its Chinese, or empty
 
 
 @dataclass(frozen=True)

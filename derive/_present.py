@@ -213,6 +213,7 @@ def source_view(catalog: Catalog, source) -> dict[str, Any] | None:
         return None
     ref = catalog.references.get(source.ref)
     return {"ref": source.ref, "locator": source.locator, "title": ref.title if ref else source.ref,
+            "title_zh": ref.title_zh if ref else "",
             "url": ref.url if ref else "", "kind": ref.kind if ref else ""}
 
 

@@ -169,7 +169,7 @@ VALUE = Kind("value", "a preset value or default written as a mapping", (
 
 REFERENCE = Kind("reference", "references:", (
     Field("id", "lower-case letters, digits, `.`, `_` or `-`", True),
-    Field("title", "the document's title", True),
+    Field("title", "the document's title; `{en, zh}` for a title written here (a convention, a derivation)", True),
     Field("kind", "`datasheet`, `paper`, `book`, `seed`, `derived`, `measured`, `estimate`, `convention` or "
                   "`web`", True),
     Field("url", "where to read it"),
@@ -919,9 +919,20 @@ def _load_reference(build: _Build, ctx: _Ctx, entry: dict) -> None:
     kind = _str(ctx, entry, "kind", ident)
     if kind not in REFERENCE_KINDS:
         raise ctx.error(f"kind must be one of {', '.join(REFERENCE_KINDS)}", entry.get("kind"), ident)
+    title, title_zh = _reference_title(ctx, entry, ident)
     build.catalog.references[ident] = Reference(
-        id=ident, title=_str(ctx, entry, "title", ident), kind=kind,
+        id=ident, title=title, kind=kind, title_zh=title_zh,
         url=_str(ctx, entry, "url", ident, required=False), note=_str(ctx, entry, "note", ident, required=False))
+
+
+def _reference_title(ctx: _Ctx, entry: dict, ident: str) -> tuple[str, str]:
+    """A document's title as it is published (one string), or ``{en, zh}`` for a title written here."""
+    raw = entry.get("title")
+    if isinstance(raw, dict):
+        if set(raw) != {"en", "zh"} or not all(isinstance(v, str) and v.strip() for v in raw.values()):
+            raise ctx.error("a title is a string or {en: ..., zh: ...} with both texts", raw, ident)
+        return raw["en"].strip(), raw["zh"].strip()
+    return _str(ctx, entry, "title", ident), ""
 
 
 def _load_aliases(build: _Build, ctx: _Ctx, raw: Any) -> None:

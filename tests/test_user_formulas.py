@@ -458,3 +458,18 @@ def test_a_value_note_in_both_languages_is_shown_in_each(tmp_path, cli):
     bad = NOTED.replace('zh: "单向；数据手册是两个方向之和"', 'fr: "sens unique"')
     with pytest.raises(CatalogError, match="a note is a string or"):
         load_catalog([user_file(tmp_path, bad, "bad.yaml")], use_cache=False)
+
+
+def test_a_reference_title_written_here_is_shown_in_each_language(catalog):
+    """The catalog's own 'convention' reference is a title written here, not a document's: Chinese
+    write-ups cite it in Chinese; a published title stays as published."""
+    from derive import solve
+    from derive.render import render_solution
+
+    ref = catalog.references["convention"]
+    assert ref.title_zh.startswith("在使用处说明的约定")
+    sol = solve("num_devices", {"params": 70e9, "hbm_capacity": "80GB"}, bound="min", require=["training_state_fits"])
+    zh = render_solution(sol, "md", lang="zh")
+    en = render_solution(sol, "md", lang="en")
+    assert ref.title_zh in zh and ref.title not in zh
+    assert ref.title in en and ref.title_zh not in en
