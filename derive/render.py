@@ -245,6 +245,7 @@ def localize(text: Any, lang: str = "en") -> str:
             text = re.sub(rf"\b{word} ([A-Z]?[\d.]+|[A-Z]\b)", rf"{zh} \1", text)
         text = re.sub(r"\bline (\d+)", r"第 \1 行", text)
         text = re.sub(r"\bproof of (定理|命题) (\S+)", r"\1 \2 的证明", text)
+        text = re.sub(r'"([^"]+)"', r"“\1”", text)                       # a quoted heading: Chinese quotes
         # a Chinese title's English gloss is dropped; an English title is quoted as the name it is
         text = re.sub(f"([{_HAN}]+)\\s*\\([A-Za-z ,'-]+\\)", r"\1", text)
         return text if has_han(text) or re.fullmatch(r"[\d.\s]*", text) else f"“{text}”"
