@@ -519,7 +519,7 @@ def _value(build: _Build, ctx: _Ctx, q: Quantity, raw: Any, source: Source, wher
     """A preset value or default: a value with its unit, or ``{value|same_as, source, note}``."""
     if isinstance(raw, dict):
         _check_fields(ctx, raw, VALUE.allowed, "value", where)
-        note, note_zh = _value_note(ctx, raw, where)
+        note, note_zh = _plain_or_bilingual(ctx, raw, "note", where)
         src = _source(ctx, raw, where, inherited=source)
         same_as = _str(ctx, raw, "same_as", where, required=False)
         if same_as:
@@ -537,14 +537,15 @@ def _value(build: _Build, ctx: _Ctx, q: Quantity, raw: Any, source: Source, wher
     return PresetValue(q.id, value, text, src, note, note_zh=note_zh)
 
 
-def _value_note(ctx: _Ctx, raw: dict, where: str) -> tuple[str, str]:
-    """A value's ``note``: one string (shown as is in both languages) or ``{en, zh}``."""
-    note = raw.get("note")
-    if isinstance(note, dict):
-        if set(note) != {"en", "zh"} or not all(isinstance(v, str) and v.strip() for v in note.values()):
-            raise ctx.error("a note is a string or {en: ..., zh: ...} with both texts", note, where)
-        return note["en"].strip(), note["zh"].strip()
-    return _str(ctx, raw, "note", where, required=False), ""
+def _plain_or_bilingual(ctx: _Ctx, entry: dict, key: str, ident: str, required: bool = False) -> tuple[str, str]:
+    """A field written once (shown as is in both languages) or as ``{en, zh}``: (English, Chinese or "").
+    A value's ``note``, or the title of a reference written here rather than published."""
+    raw = entry.get(key)
+    if isinstance(raw, dict):
+        if set(raw) != {"en", "zh"} or not all(isinstance(v, str) and v.strip() for v in raw.values()):
+            raise ctx.error(f"a {key} is a string or {{en: ..., zh: ...}} with both texts", raw, ident)
+        return raw["en"].strip(), raw["zh"].strip()
+    return _str(ctx, entry, key, ident, required=required), ""
 
 
 def _check_same_as(build: _Build) -> None:
@@ -919,20 +920,10 @@ def _load_reference(build: _Build, ctx: _Ctx, entry: dict) -> None:
     kind = _str(ctx, entry, "kind", ident)
     if kind not in REFERENCE_KINDS:
         raise ctx.error(f"kind must be one of {', '.join(REFERENCE_KINDS)}", entry.get("kind"), ident)
-    title, title_zh = _reference_title(ctx, entry, ident)
+    title, title_zh = _plain_or_bilingual(ctx, entry, "title", ident, required=True)
     build.catalog.references[ident] = Reference(
         id=ident, title=title, kind=kind, title_zh=title_zh,
         url=_str(ctx, entry, "url", ident, required=False), note=_str(ctx, entry, "note", ident, required=False))
-
-
-def _reference_title(ctx: _Ctx, entry: dict, ident: str) -> tuple[str, str]:
-    """A document's title as it is published (one string), or ``{en, zh}`` for a title written here."""
-    raw = entry.get("title")
-    if isinstance(raw, dict):
-        if set(raw) != {"en", "zh"} or not all(isinstance(v, str) and v.strip() for v in raw.values()):
-            raise ctx.error("a title is a string or {en: ..., zh: ...} with both texts", raw, ident)
-        return raw["en"].strip(), raw["zh"].strip()
-    return _str(ctx, entry, "title", ident), ""
 
 
 def _load_aliases(build: _Build, ctx: _Ctx, raw: Any) -> None:

@@ -119,6 +119,15 @@ def _min_word_heights(pdf: Path) -> list[float]:
 LANGS = ("en", "zh", "both")
 
 
+def _compile(xelatex: str, folder: Path, what: tuple[str, str]) -> str:
+    """``folder/doc.tex`` through xelatex once; its log (the test fails, naming ``what``, without a PDF)."""
+    subprocess.run([xelatex, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "doc.tex"],
+                   cwd=folder, capture_output=True, timeout=300)
+    log = (folder / "doc.log").read_text(encoding="utf-8", errors="replace")
+    assert (folder / "doc.pdf").exists(), (*what, log[-2000:])
+    return log
+
+
 @pytest.fixture(scope="module")
 def decks(tmp_path_factory):
     """Every problem file's deck in each language, compiled concurrently with its xelatex log kept:
@@ -150,10 +159,7 @@ def decks(tmp_path_factory):
 
     def run(job):
         stem, lang, folder = job
-        subprocess.run([xelatex, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "doc.tex"],
-                       cwd=folder, capture_output=True, timeout=300)
-        log = (folder / "doc.log").read_text(encoding="utf-8", errors="replace")
-        assert (folder / "doc.pdf").exists(), (stem, lang, log[-2000:])
+        log = _compile(xelatex, folder, (stem, lang))
         return (stem, lang), (folder / "doc.pdf", log, allowed[stem])
 
     with ThreadPoolExecutor(max_workers=2) as pool:
@@ -304,10 +310,7 @@ def solo_decks(tmp_path_factory):
 
     def run(job):
         name, lang, folder = job
-        subprocess.run([xelatex, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "doc.tex"],
-                       cwd=folder, capture_output=True, timeout=300)
-        log = (folder / "doc.log").read_text(encoding="utf-8", errors="replace")
-        assert (folder / "doc.pdf").exists(), (name, lang, log[-2000:])
+        log = _compile(xelatex, folder, (name, lang))
         tex = (folder / "doc.tex").read_text(encoding="utf-8")
         return (name, lang), (folder / "doc.pdf", log, tex, views[name])
 
