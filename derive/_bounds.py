@@ -9,8 +9,9 @@ every condition holds at it, and (when rounded) fails one step past it.
 
 from __future__ import annotations
 
+import math
 from collections import ChainMap
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import sympy
 
@@ -72,7 +73,7 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
     catalog = state.catalog
     large = {n for a in assumptions for n in a.large}
 
-    def approximate(expr: sympy.Expr) -> sympy.Expr:
+    def leading(expr: sympy.Expr) -> sympy.Expr:
         return sign_part(leading_term(expr, assumptions), t, catalog.memo) if assumptions else expr
 
     q = catalog.quantities[target]
@@ -87,45 +88,32 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
         fmap = trial.formula_map()
         for c in conditions:
             g = sign_part(c.comparison.lhs.xreplace(fmap) - c.comparison.rhs.xreplace(fmap), t, catalog.memo)
-            g = approximate(g)
+            g = leading(g)
             names |= {s.name for s in g.free_symbols if s.name in trial.params}
         return names - large if assumptions else names
 
     derive(state, needed, target, relevant)
     fmap = state.formula_map()
     nmap = {k: v for k, v in state.numeric_map().items() if k.name != target}
-    sides = []
-    roots: list[sympy.Expr] = []
-    root_values: dict[sympy.Expr, sympy.Expr] = {}     # each closed-form root at these inputs, computed once
-    for cond in conditions:
-        L, R = cond.comparison.lhs.xreplace(fmap), cond.comparison.rhs.xreplace(fmap)
-        g_sym = approximate(sign_part(L - R, t, catalog.memo))
-        if not g_sym.has(t):
-            raise NoSolutionError(f"condition {cond.id} ({cond.text}) does not depend on {target}; "
-                                  "it cannot bound it: bound another quantity of the condition",
-                                  quantity=target, relations=[cond.id])
-        # the sign-equivalent form at these inputs: the symbolic one with the values put in
-        g = (g_sym.xreplace(nmap) if not assumptions
-             else approximate(sign_part((L - R).xreplace(nmap), t, catalog.memo)))
-        if g.free_symbols - {t}:
-            raise MissingInputsError(target, sorted(s.name for s in g.free_symbols - {t}))
-        sides.append((cond, L, R, g, g_sym))
-        if not g.has(t):   # with these inputs it holds for every target value or for none
-            continue
-        hit = None if assumptions else _roots_at(cond.id, g_sym, t, nmap, catalog.memo, root_values)
-        if hit is None:     # not a polynomial SymPy solved once for every input: solve at these values
-            try:
-                with time_budget(f"solving {cond.id} for {target}"):
-                    hit = _boundary_points(g, t)
-            except NotImplementedError as exc:
-                raise NotInvertibleError(cond.id, target, f"SymPy cannot isolate it ({exc})") from exc
-        roots.extend(r for r in hit if not r.free_symbols and not r.has(sympy.I) and sign(r) > 0)
-    roots = sorted(set(roots), key=lambda r: float(r.evalf(30)))
+    names = ", ".join(c.id for c in conditions)
+    step = sympy.Integer(multiple_of) if multiple_of else (sympy.Integer(1) if q.integer and rounding else None)
+    located = None
+    if step is not None and not assumptions:
+        located = _locate_numerically(conditions, fmap, nmap, t, bound, catalog.memo)
+    if located is not None:
+        sides, edge_root, edge, edge_float = located
+        symbolic = _closed_form(sides, target, t, nmap, catalog.memo, edge, edge_root)
+    else:
+        sides, edge, symbolic = _locate_exactly(state, conditions, fmap, nmap, t, target, bound, leading,
+                                                bool(assumptions))
+        edge_float = float(edge.evalf(30))
 
-    def at_target(g: sympy.Expr, g_sym: sympy.Expr, x: sympy.Expr) -> sympy.Expr:
+    def at_target(g: sympy.Expr | None, g_sym: sympy.Expr, x: sympy.Expr) -> sympy.Expr:
         """A condition's sign-equivalent form with the target at ``x``."""
         v = None if assumptions else value_at(g_sym, ChainMap({t: x}, nmap))
-        return v if v is not None else g.xreplace({t: x})
+        if v is not None:
+            return v
+        return (g if g is not None else g_sym.xreplace(nmap)).xreplace({t: x})
 
     decided: dict[sympy.Expr, bool] = {}
 
@@ -137,68 +125,23 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
                                    for c, _, _, g, g_sym in sides)
         return hit
 
-    names = ", ".join(c.id for c in conditions)
-    # feasibility on each interval between the boundary points
-    points = [sympy.Integer(0)] + roots
-    intervals = []
-    for i, lo in enumerate(points):
-        hi = points[i + 1] if i + 1 < len(points) else None
-        probe = _rational_between(lo, hi) if hi is not None else _rational_above(lo)
-        intervals.append((lo, hi, feasible(probe)))
-    if not any(f for _, _, f in intervals) and not any(feasible(r) for r in roots):
-        raise NoSolutionError(f"no positive {target} satisfies {names} with these inputs; check the inputs",
-                              quantity=target, relations=[c.id for c in conditions])
-    if all(f for _, _, f in intervals) and all(feasible(r) for r in roots):
-        raise NoSolutionError(f"{names} holds for every positive {target} with these inputs, so {target} "
-                              f"has no {'maximum' if bound == 'max' else 'minimum'}; check the inputs",
-                              quantity=target, relations=[c.id for c in conditions])
-    if bound == "max":
-        if intervals[-1][2]:
-            raise NoSolutionError(f"{target} has no maximum: {names} holds for every large {target}; "
-                                  "did you mean `bound=min`?", quantity=target, relations=[c.id for c in conditions])
-        edges = [hi for lo, hi, f in intervals if f and hi is not None] + [r for r in roots if feasible(r)]
-        edge = max(edges, key=lambda r: float(r.evalf(30)))
-    else:
-        if intervals[0][2]:
-            raise NoSolutionError(f"{target} has no positive minimum: {names} holds for every small "
-                                  f"{target}; did you mean `bound=max`?", quantity=target,
-                                  relations=[c.id for c in conditions])
-        edges = [lo for lo, hi, f in intervals if f and lo != 0] + [r for r in roots if feasible(r)]
-        edge = min(edges, key=lambda r: float(r.evalf(30)))
-    # the closed form whose value is the edge
-    symbolic = edge
-    for _cond, _L, _R, _g, g_sym in sides:
-        key = ("symbolic", g_sym, target)
-        hit = catalog.memo.bounds.get(key)
-        if hit is None:
-            try:
-                with time_budget(f"solving {_cond.id} for {target}"):
-                    hit = _boundary_points(g_sym, t)
-            except NotImplementedError:
-                hit = ()
-            catalog.memo.bounds[key] = hit
-        match = next((c for c in hit if (v := root_values.get(c) or value_at(c, nmap)) is not None
-                      and not v.has(sympy.I)
-                      and close(v, edge)), None)
-        if match is not None:
-            symbolic = match
-            break
     # round to a whole number or a multiple
-    step = sympy.Integer(multiple_of) if multiple_of else (sympy.Integer(1) if q.integer and rounding else None)
     answer = edge
     if step is not None:
-        # the multiple next to the edge, from its value to PRECISION digits, then settled by the
-        # conditions themselves (exact at a whole number): the last multiple that satisfies them
-        below = step * _floor_of(edge / step)
+        # the multiple next to the edge, from its value to PRECISION digits (or to float precision when
+        # located numerically), then settled by the conditions themselves (exact at a whole number):
+        # the last multiple that satisfies them
+        numeric = located is not None and edge_float / float(step) < 2**50   # floats then miss by at most one
+        below = step * (sympy.Integer(math.floor(edge_float / float(step))) if numeric else _floor_of(edge / step))
         if bound == "max":
             answer = below if feasible(below) else below - step
-            while feasible(answer + step) and answer + step <= edge * 2:   # an edge a hair above its estimate
+            while feasible(answer + step) and answer + step <= edge_float * 2:   # an edge a hair above its estimate
                 answer += step
         else:
             answer = below if (below == edge and feasible(below)) else below + step
             if not feasible(answer):
                 answer += step
-            while answer - step > 0 and feasible(answer - step) and answer - step >= edge / 2:
+            while answer - step > 0 and feasible(answer - step) and answer - step >= edge_float / 2:
                 answer -= step
         if answer <= 0 or not feasible(answer):
             what = f"multiple of {step}" if multiple_of else "whole number"
@@ -210,10 +153,11 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
     # substitute back: the conditions hold at the answer and fail one step past it
     at = dict(nmap)
     at[t] = answer
-    for cond, L, R, g, _ in sides:
+    for cond, L, R, g, g_sym in sides:
         lv, rv = value_at(L, at), value_at(R, at)
         if lv is None or rv is None or assumptions:
             # sides with inputs that cancel, or approximated by their leading term: check the reduced form
+            g = g if g is not None else g_sym.xreplace(nmap)
             reduced = g if assumptions else _compute_sign_part(g, t)     # positive factors divided out
             lv, rv = reduced.xreplace({t: answer}), sympy.Integer(0)
         ok = holds(cond.comparison.op, lv, rv)
@@ -237,6 +181,235 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
                 state.values[name] = v
     composed = tuple(sympy.Rel(L, R, c.comparison.op) for c, L, R, _, _ in sides)
     return answer, edge, symbolic, [c.id for c in conditions], composed
+
+
+Side = tuple  # (condition, lhs, rhs, sign-equivalent form at the inputs or None, symbolic sign-equivalent form)
+
+
+def _locate_exactly(state: State, conditions: Sequence, fmap: Mapping, nmap: dict, t: sympy.Symbol, target: str,
+                    bound: str, leading, approximated: bool) -> tuple[list[Side], sympy.Expr, sympy.Expr]:
+    """(sides, exact edge, its closed form): the boundary points found exactly, each interval between
+    them probed, and the edge picked among them. Raises when no positive value, or every one, satisfies
+    the conditions."""
+    catalog = state.catalog
+    sides: list[Side] = []
+    roots: list[sympy.Expr] = []
+    root_values: dict[sympy.Expr, sympy.Expr] = {}     # each closed-form root at these inputs, computed once
+    for cond in conditions:
+        L, R = cond.comparison.lhs.xreplace(fmap), cond.comparison.rhs.xreplace(fmap)
+        g_sym = leading(sign_part(L - R, t, catalog.memo))
+        if not g_sym.has(t):
+            raise NoSolutionError(f"condition {cond.id} ({cond.text}) does not depend on {target}; "
+                                  "it cannot bound it: bound another quantity of the condition",
+                                  quantity=target, relations=[cond.id])
+        # the sign-equivalent form at these inputs: the symbolic one with the values put in
+        g = (g_sym.xreplace(nmap) if not approximated
+             else leading(sign_part((L - R).xreplace(nmap), t, catalog.memo)))
+        if g.free_symbols - {t}:
+            raise MissingInputsError(target, sorted(s.name for s in g.free_symbols - {t}))
+        sides.append((cond, L, R, g, g_sym))
+        if not g.has(t):   # with these inputs it holds for every target value or for none
+            continue
+        hit = None if approximated else _roots_at(cond.id, g_sym, t, nmap, catalog.memo, root_values)
+        if hit is None:     # not a polynomial SymPy solved once for every input: solve at these values
+            try:
+                with time_budget(f"solving {cond.id} for {target}"):
+                    hit = _boundary_points(g, t)
+            except NotImplementedError as exc:
+                raise NotInvertibleError(cond.id, target, f"SymPy cannot isolate it ({exc})") from exc
+        roots.extend(r for r in hit if not r.free_symbols and not r.has(sympy.I) and sign(r) > 0)
+    roots = sorted(set(roots), key=lambda r: float(r.evalf(30)))
+
+    def at_target(g: sympy.Expr, g_sym: sympy.Expr, x: sympy.Expr) -> sympy.Expr:
+        v = None if approximated else value_at(g_sym, ChainMap({t: x}, nmap))
+        return v if v is not None else g.xreplace({t: x})
+
+    decided: dict[sympy.Expr, bool] = {}
+
+    def feasible(x: sympy.Expr) -> bool:
+        hit = decided.get(x)
+        if hit is None:
+            hit = decided[x] = all(holds(c.comparison.op, at_target(g, g_sym, x), sympy.Integer(0))
+                                   for c, _, _, g, g_sym in sides)
+        return hit
+
+    # feasibility on each interval between the boundary points
+    points = [sympy.Integer(0)] + roots
+    intervals = []
+    for i, lo in enumerate(points):
+        hi = points[i + 1] if i + 1 < len(points) else None
+        probe = _rational_between(lo, hi) if hi is not None else _rational_above(lo)
+        intervals.append((lo, hi, feasible(probe)))
+    _refuse_unbounded(intervals, [feasible(r) for r in roots], target, bound, conditions)
+    if bound == "max":
+        edges = [hi for lo, hi, f in intervals if f and hi is not None] + [r for r in roots if feasible(r)]
+        edge = max(edges, key=lambda r: float(r.evalf(30)))
+    else:
+        edges = [lo for lo, hi, f in intervals if f and lo != 0] + [r for r in roots if feasible(r)]
+        edge = min(edges, key=lambda r: float(r.evalf(30)))
+    # the closed form whose value is the edge
+    symbolic = edge
+    for _cond, _L, _R, _g, g_sym in sides:
+        match = next((c for c in _symbolic_roots(_cond.id, g_sym, t, target, catalog.memo)
+                      if (v := root_values.get(c) or value_at(c, nmap)) is not None
+                      and not v.has(sympy.I) and close(v, edge)), None)
+        if match is not None:
+            symbolic = match
+            break
+    return sides, edge, symbolic
+
+
+def _refuse_unbounded(intervals: Sequence[tuple], root_feasible: Sequence[bool], target: str, bound: str,
+                      conditions: Sequence) -> None:
+    """Raise when no positive value, or every one, satisfies the conditions, or the bound asked for
+    does not exist (``intervals``: (low, high, feasible inside) from 0 up; ``root_feasible``: at each
+    boundary point)."""
+    names = ", ".join(c.id for c in conditions)
+    ids = [c.id for c in conditions]
+    if not any(f for _, _, f in intervals) and not any(root_feasible):
+        raise NoSolutionError(f"no positive {target} satisfies {names} with these inputs; check the inputs",
+                              quantity=target, relations=ids)
+    if all(f for _, _, f in intervals) and all(root_feasible):
+        raise NoSolutionError(f"{names} holds for every positive {target} with these inputs, so {target} "
+                              f"has no {'maximum' if bound == 'max' else 'minimum'}; check the inputs",
+                              quantity=target, relations=ids)
+    if bound == "max" and intervals[-1][2]:
+        raise NoSolutionError(f"{target} has no maximum: {names} holds for every large {target}; "
+                              "did you mean `bound=min`?", quantity=target, relations=ids)
+    if bound == "min" and intervals[0][2]:
+        raise NoSolutionError(f"{target} has no positive minimum: {names} holds for every small "
+                              f"{target}; did you mean `bound=max`?", quantity=target, relations=ids)
+
+
+def _symbolic_roots(cond_id: str, g_sym: sympy.Expr, t: sympy.Symbol, target: str,
+                    memo: CatalogMemo) -> tuple[sympy.Expr, ...]:
+    """The closed forms where ``g_sym`` changes sign, solved once per catalog (empty when SymPy cannot)."""
+    key = ("symbolic", g_sym, target)
+    hit = memo.bounds.get(key)
+    if hit is None:
+        try:
+            with time_budget(f"solving {cond_id} for {target}"):
+                hit = _boundary_points(g_sym, t)
+        except NotImplementedError:
+            hit = ()
+        memo.bounds[key] = hit
+    return hit
+
+
+# Numbers this close (relative) are too close to tell apart in floats: the exact path decides.
+_AMBIGUOUS = 1e-9
+
+
+def _locate_numerically(conditions: Sequence, fmap: Mapping, nmap: dict, t: sympy.Symbol, bound: str,
+                        memo: CatalogMemo) -> tuple[list[Side], sympy.Expr, sympy.Expr, float] | None:
+    """(sides, the edge's closed form, its exact value, that value in floats) for a question whose
+    shape was solved before, or None when the exact path must decide.
+
+    Each condition's roots were solved once in symbols (:func:`_roots_at`'s table); here their
+    exact values are put in order by their floating-point values, a rational probe is placed
+    inside each interval between them, and the probes are decided exactly (the conditions
+    evaluated over fractions), without evaluating any condition at an irrational point. Used only
+    when every input is rational, every condition a polynomial of degree at most 4 in the target
+    with a leading coefficient that does not vanish, and no two roots lie too close to tell apart
+    in floats; the caller rounds the edge to a whole number and settles it exactly.
+    """
+    if not all(v.is_Rational for v in nmap.values()):
+        return None
+    exact = nmap
+    sides: list[Side] = []
+    roots: list[tuple[float, sympy.Expr, sympy.Expr]] = []
+    for cond in conditions:
+        L, R = cond.comparison.lhs.xreplace(fmap), cond.comparison.rhs.xreplace(fmap)
+        g_sym = sign_part(L - R, t, memo)
+        if not g_sym.has(t) or g_sym.free_symbols - {t} - set(nmap):
+            return None
+        key = ("generic", g_sym, t)
+        entry = memo.bounds.get(key)
+        if entry is None:
+            entry = memo.bounds[key] = _generic_roots(cond.id, g_sym, t)
+        if not entry:
+            return None
+        lc = value_at(entry[0], exact)
+        if lc is None or lc == 0:
+            return None
+        for r in entry[1:]:
+            v = value_at(r, exact)
+            if v is None:
+                return None
+            if not v.is_Rational and v.has(sympy.I):
+                continue                           # as on the exact path: not a boundary
+            x = _float_of(v)
+            if x is None or abs(x) < 1e-250:
+                return None                        # too large, too small or not real: decide exactly
+            if x > 0:
+                roots.append((x, r, v))
+        sides.append((cond, L, R, None, g_sym))
+    roots.sort(key=lambda root: root[0])
+    if any(b[0] - a[0] <= _AMBIGUOUS * b[0] for a, b in zip(roots, roots[1:])):
+        return None
+
+    def feasible(x: sympy.Rational) -> bool | None:
+        at = ChainMap({t: x}, exact)
+        out = True
+        for c, _, _, _, g_sym in sides:
+            v = value_at(g_sym, at)
+            if v is None or not v.is_Rational:
+                return None
+            out = out and holds(c.comparison.op, v, sympy.Integer(0))
+        return out
+
+    points = [0.0] + [x for x, _, _ in roots]
+    intervals = []
+    for i, lo in enumerate(points):
+        hi = points[i + 1] if i + 1 < len(points) else None
+        # a rational well inside the interval: roots this far apart are ordered right in floats
+        probe = sympy.Rational(*((lo + hi) / 2 if hi is not None else 2 * lo + 1).as_integer_ratio())
+        ok = feasible(probe)
+        if ok is None:
+            return None
+        intervals.append((lo, hi, ok))
+    # a boundary point feasible on its own (two conditions meeting there, a double root) is told
+    # apart only exactly
+    if any(not intervals[i][2] and not intervals[i + 1][2] for i in range(len(roots))):
+        return None
+    if bound == "max":
+        if intervals[-1][2] or not any(f for _, _, f in intervals):
+            return None                            # the exact path says why there is no maximum
+        i = max(i for i, (_, hi, f) in enumerate(intervals) if f)
+        x, root, value = roots[i]
+    else:
+        if intervals[0][2] or not any(f for _, _, f in intervals):
+            return None
+        i = min(i for i, (lo, _, f) in enumerate(intervals) if f)
+        x, root, value = roots[i - 1]
+    return sides, root, value, x
+
+
+def _float_of(v: sympy.Expr) -> float | None:
+    """An exact real number as a float, correctly rounded for a rational (None when it is out of
+    range or not real)."""
+    try:
+        if v.is_Rational:
+            return int(v.p) / int(v.q)
+        z = complex(v.evalf(20))
+    except (OverflowError, TypeError, ValueError):
+        return None
+    if z.imag != 0 or not math.isfinite(z.real):
+        return None
+    return z.real
+
+
+def _closed_form(sides: Sequence[Side], target: str, t: sympy.Symbol, nmap: dict, memo: CatalogMemo,
+                 edge: sympy.Expr, edge_root: sympy.Expr) -> sympy.Expr:
+    """The closed form (a root of one condition, solved in symbols) whose value is the edge."""
+    for cond, _L, _R, _g, g_sym in sides:
+        for c in _symbolic_roots(cond.id, g_sym, t, target, memo):
+            if c == edge_root:
+                return c
+            v = value_at(c, nmap)
+            if v is not None and not v.has(sympy.I) and close(v, edge):
+                return c
+    return edge
 
 
 def _boundary_points(g: sympy.Expr, t: sympy.Symbol) -> tuple[sympy.Expr, ...]:

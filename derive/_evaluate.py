@@ -24,9 +24,10 @@ import sympy
 
 __all__ = ["Compiled", "NotRational", "compiled", "rational_value", "value_at"]
 
-Env = Mapping[str, Fraction]
+Exact = int | Fraction          # whole numbers stay ints: no gcd on every product
+Env = Mapping[str, Exact]
 MAX_EXPONENT = 10_000
-Fn = Callable[[Env], Fraction]
+Fn = Callable[[Env], Exact]
 
 
 class NotRational(Exception):
@@ -42,17 +43,18 @@ class Compiled:
         self.symbols = symbols
         self._fn = fn
 
-    def __call__(self, env: Env) -> Fraction:
+    def __call__(self, env: Env) -> Exact:
         return self._fn(env)
 
 
-def _rational_power(base: Fraction, exp: Fraction) -> Fraction:
+def _rational_power(base: Exact, exp: Exact) -> Exact:
     if abs(exp.numerator) > MAX_EXPONENT:
         raise NotRational("a power too large to expand exactly here")
     if exp.denominator == 1:
         if base == 0 and exp < 0:
             raise NotRational("division by zero")
-        return base ** int(exp)
+        k = int(exp)
+        return base ** k if k >= 0 else Fraction(1) / base ** -k     # never int ** -k, a float
     if base < 0:
         raise NotRational("a fractional power of a negative number")
     root = exp.denominator
@@ -78,20 +80,20 @@ def _build(expr: sympy.Basic) -> Fn:
     if expr.is_Symbol:
         name = expr.name
 
-        def symbol(env: Env) -> Fraction:
+        def symbol(env: Env) -> Exact:
             return env[name]
         return symbol
     if expr.is_Rational:
-        value = Fraction(int(expr.p), int(expr.q))
+        value = _exact(expr)
         return lambda env: value
     if expr.is_Add:
         parts = [_build(a) for a in expr.args]
-        return lambda env: sum((f(env) for f in parts), Fraction(0))
+        return lambda env: sum(f(env) for f in parts)
     if expr.is_Mul:
         factors = [_build(a) for a in expr.args]
 
-        def product(env: Env) -> Fraction:
-            out = Fraction(1)
+        def product(env: Env) -> Exact:
+            out: Exact = 1
             for f in factors:
                 out *= f(env)
             return out
@@ -106,7 +108,7 @@ def _build(expr: sympy.Basic) -> Fn:
     if isinstance(expr, (sympy.ceiling, sympy.floor)):
         inner = _build(expr.args[0])
         rounding = math.ceil if isinstance(expr, sympy.ceiling) else math.floor
-        return lambda env: Fraction(rounding(inner(env)))
+        return lambda env: rounding(inner(env))
     raise NotRational(f"cannot evaluate {type(expr).__name__} exactly over the rationals")
 
 
@@ -120,7 +122,11 @@ def compiled(expr: sympy.Basic) -> Compiled | None:
     return Compiled(tuple(expr.free_symbols), fn)
 
 
-def rational_value(expr: sympy.Basic, values: Mapping[str, Fraction]) -> Fraction:
+def _exact(v: sympy.Rational) -> Exact:
+    return int(v.p) if v.q == 1 else Fraction(int(v.p), int(v.q))
+
+
+def rational_value(expr: sympy.Basic, values: Mapping[str, Exact]) -> Exact:
     """``expr`` at ``values`` (by symbol name), exactly; :class:`NotRational` when it is not rational there
     or a symbol has no value (KeyError is not raised)."""
     fn = compiled(expr)
@@ -141,15 +147,17 @@ def value_at(expr: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr]) -> sympy
     """
     fn = compiled(expr)
     if fn is not None:
-        env: dict[str, Fraction] = {}
+        env: dict[str, Exact] = {}
         try:
             for sym in fn.symbols:
                 v = nmap[sym]
                 if not v.is_Rational:
                     break
-                env[sym.name] = Fraction(int(v.p), int(v.q))
+                env[sym.name] = _exact(v)
             else:
                 out = fn(env)
+                if out.denominator == 1:
+                    return sympy.Integer(int(out))
                 return sympy.Rational(out.numerator, out.denominator)
         except KeyError:
             return None

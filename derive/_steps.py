@@ -381,7 +381,7 @@ def _solve_step(state: State, step: PlanStep) -> None:
     else:
         for expr in solve_relation_for(rel, u, None, state.catalog.memo):
             candidates.append((expr, value_at(expr, nmap), None))
-        if any(v is not None and v.has(sympy.nan) for _, v, _ in candidates):
+        if any(v is not None and not v.is_Rational and v.has(sympy.nan) for _, v, _ in candidates):
             # 0/0: with these inputs the relation may hold for every u (one pipeline chunk: any
             # bottleneck time gives the serial time)
             if sympy.cancel((rel.lhs - rel.rhs).xreplace(nmap)) == 0:

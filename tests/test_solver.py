@@ -113,3 +113,49 @@ def test_require_without_bound_checks_the_condition():
     assert ok.value == 1000
     with pytest.raises(NoSolutionError, match="compute_bound"):
         solve("arithmetic_intensity", {"flops": "1e12", "bytes_moved": "1e11"}, hw="a100", require=["compute_bound"])
+
+
+# bounds for new values: located from the shape's roots in floats, settled exactly at whole numbers
+
+def _isqrt_floor(n: sympy.Rational) -> int:
+    """floor(sqrt(n)) for a positive rational, exactly."""
+    import math
+
+    return math.isqrt(int(n.p) // int(n.q)) if n.q == 1 else int(sympy.floor(sympy.sqrt(n)))
+
+
+@pytest.mark.parametrize("mib", [1, 64, 65, 100, 4095, 10**6, 3 * 10**12, 2**70 + 1])
+def test_max_bound_matches_the_exact_floor_for_new_values(catalog, mib):
+    # 16·D² <= vmem (two FFN matrices, 4x width, 2 B weights): D = floor(sqrt(vmem / 16))
+    s = solve("d_model", catalog=catalog, given={"vmem_capacity": f"{mib} MiB"}, hw="tpu-v5e",
+              presets=["classic-ffn"], bound="max", require=["ffn_fits_in_vmem"])
+    vmem = sympy.Integer(mib * 2**20)
+    assert s.value == _isqrt_floor(vmem / 16)
+    assert s.exact == sympy.sqrt(vmem) / 4      # the edge before rounding, exact
+
+
+@pytest.mark.parametrize("d", [1, 7, 2063, 2064, 10**7])
+def test_max_bound_at_an_edge_that_is_a_whole_number_keeps_it(catalog, d):
+    s = solve("d_model", catalog=catalog, given={"vmem_capacity": f"{16 * d * d} B"}, hw="tpu-v5e",
+              presets=["classic-ffn"], bound="max", require=["ffn_fits_in_vmem"])
+    assert s.value == d and s.exact == d
+
+
+@pytest.mark.parametrize("params", [1, 7 * 10**9, 40 * 10**9, 40 * 10**9 + 1, 10**21 + 3, 10**30])
+def test_min_device_count_matches_the_exact_ceiling_for_new_values(catalog, params):
+    # params · 2 B <= n · 80 GB: n = ceil(params / 4e10)
+    s = solve("num_devices", catalog=catalog, given={"params": params}, model="llama2-70b", hw="h100",
+              bound="min", require=["weights_fit"])
+    assert s.value == -(-params // (4 * 10**10))
+
+
+def test_a_bound_whose_float_roots_cancel_is_still_exact(catalog):
+    # the largest d_ff whose weights fit, where the closed form subtracts two numbers of 2e19
+    # that agree to 16 digits: floats alone would lose the answer (10)
+    given = {"d_model": 1, "embedding_matrices": 1, "ffn_matrices": 1, "final_norms": 1,
+             "hbm_capacity": "19999999999999999000 B", "head_dim": 1, "norms_per_layer": 1, "num_devices": 1,
+             "num_heads": 1, "num_kv_heads": 9999999999999992, "num_layers": 1, "vocab_size": 1,
+             "weight_bytes_per_param": "1000 B"}
+    s = solve("d_ff", catalog=catalog, given=given, bound="max", require=["weights_fit"])
+    # 1000·(1 + 1 + 2·(1 + 9999999999999992) + 1 + d_ff) <= 19999999999999999000
+    assert s.value == 19999999999999999000 // 1000 - (1 + 1 + 2 * (1 + 9999999999999992) + 1)
