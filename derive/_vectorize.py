@@ -306,7 +306,9 @@ def _lambdify(args: Sequence["sympy.Symbol"], expr: "sympy.Expr", extra: Mapping
             if n != 0 and not 1e-300 < abs(n) < 1e300}
     if huge:
         expr = expr.xreplace(huge)
-    modules: list[Any] = [dict(extra or {}, **elementwise), "numpy"]
+    # NumPy's module itself, not the name "numpy": by name SymPy runs `from numpy import *`, which
+    # imports every NumPy submodule (f2py, ma, random, ...) and costs a sweep 60 ms of start-up
+    modules: list[Any] = [dict(extra or {}, **elementwise), np]
     return sympy.lambdify(list(args), expr, modules=modules, cse=True, docstring_limit=0)
 
 

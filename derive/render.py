@@ -187,6 +187,11 @@ def pick(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") ->
     return texts.get(lang, "")
 
 
+def _shown(key: str, lang: str) -> bool:
+    """Whether ``pick`` in ``lang`` shows the text in language ``key`` (only those are typeset)."""
+    return key == lang or lang == "both"
+
+
 def _make_pick(mode: str):
     """``pick`` for an output mode: the catalog text comes out escaped (and marked as such), its ``$...$``
     typeset as math, and Chinese text spaced and punctuated (``VMEM容量`` → ``VMEM 容量``)."""
@@ -194,7 +199,7 @@ def _make_pick(mode: str):
     if escape is None:
         def pick_text(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") -> str:
             if isinstance(texts, Mapping):
-                texts = {k: (zh_typeset(v) if k == "zh" else v) for k, v in texts.items()}
+                texts = {k: (zh_typeset(v) if k == "zh" else v) for k, v in texts.items() if _shown(k, lang)}
             return pick(texts, lang, sep)
 
         return pick_text
@@ -205,23 +210,39 @@ def _make_pick(mode: str):
 
         if isinstance(texts, Mapping):
             texts = {k: (v if isinstance(v, Markup) else prose(zh_typeset(v) if k == "zh" else v))
-                     for k, v in texts.items()}
+                     for k, v in texts.items() if _shown(k, lang)}
         return Markup(pick(texts, lang, sep))
 
     return pick_escaped
 
 
+class _Lazy:
+    """A regular expression compiled on first use: a class of Chinese characters takes milliseconds to
+    compile, which a command that writes no Chinese need not pay at start-up."""
+
+    __slots__ = ("_source", "_compiled")
+
+    def __init__(self, source: str) -> None:
+        self._source = source
+        self._compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source)
+        return getattr(self._compiled, name)
+
+
 _INLINE_MATH = re.compile(r"\$([^$\n]+?)\$")
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff"
-_HAN_LATIN = re.compile(f"([{_HAN}])([A-Za-z0-9\\(\\[])")
-_LATIN_HAN = re.compile(f"([A-Za-z0-9%\\)\\]])([{_HAN}])")
-_HALF_PUNCT = re.compile(f"([{_HAN}])\\s*([:;,?!])(?=\\s|[{_HAN}]|$)")
+_HAN_LATIN = _Lazy(f"([{_HAN}])([A-Za-z0-9\\(\\[])")
+_LATIN_HAN = _Lazy(f"([A-Za-z0-9%\\)\\]])([{_HAN}])")
+_HALF_PUNCT = _Lazy(f"([{_HAN}])\\s*([:;,?!])(?=\\s|[{_HAN}]|$)")
 _FULL = {":": "：", ";": "；", ",": "，", "?": "？", "!": "！"}
 
 
 _ZH_NUMERALS = {"一": "1", "二": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7", "八": "8", "九": "9",
                 "十": "10"}
-_HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff][\u3400-\u4dbf\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]*")
+_HAN_RUN = _Lazy(r"[\u3400-\u4dbf\u4e00-\u9fff][\u3400-\u4dbf\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]*")
 
 
 # the words of a locator, in Chinese ("Table 1" is "表 1"); longer phrases first
@@ -477,8 +498,8 @@ def render_template(name: str, context: Mapping[str, Any], *, templates: str | o
 
 
 _BLANK_LINES = re.compile(r"\n{3,}")
-_CJK_BEFORE_MATH = re.compile(r"([\u3000-\u303f\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff])(\$[^$\s][^$\n]*?\$)")
-_MATH_BEFORE_CJK = re.compile(r"(\$[^$\n]*?[^$\s\\]\$)([\u3400-\u4dbf\u4e00-\u9fff])")
+_CJK_BEFORE_MATH = _Lazy(r"([\u3000-\u303f\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff])(\$[^$\s][^$\n]*?\$)")
+_MATH_BEFORE_CJK = _Lazy(r"(\$[^$\n]*?[^$\s\\]\$)([\u3400-\u4dbf\u4e00-\u9fff])")
 
 
 def md_math_spacing(text: str) -> str:
