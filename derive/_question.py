@@ -107,6 +107,7 @@ class Question:
     assume: tuple[str, ...] = ()        # "batch << d_model, d_ff": answer with the leading term
     optimize: str | None = None         # "min" or "max": the target that makes `objective` least or greatest
     objective: str | None = None
+    shared: tuple[str, ...] = ()        # inputs given for a whole problem: not reported as unused by one question
 
     @classmethod
     def of(cls, target: str, given: Mapping[str, Any] | Sequence[tuple[str, Any]] | None = None, *,
@@ -114,7 +115,7 @@ class Question:
            bound: str | None = None, require: Sequence[str] | str | None = (),
            multiple_of: int | None = None, rounding: bool = True, unit: str | None = None,
            assume: Sequence[str] | str | None = (), minimize: str | None = None,
-           maximize: str | None = None) -> "Question":
+           maximize: str | None = None, shared: Sequence[str] = ()) -> "Question":
         """Build and check a question from the values a caller has at hand."""
         if not isinstance(target, str) or not target:
             raise QuestionError(f"`target` is a quantity name, not {target!r}", name="target")
@@ -126,7 +127,8 @@ class Question:
         optimize = ("min" if minimize else "max") if objective else None
         return cls(target, _given_pairs(given), _optional_name(hw, "hw"), _optional_name(model, "model"),
                    _names(presets, "presets"), bound, _names(require, "require"), multiple_of, rounding,
-                   _optional_name(unit, "unit"), _assumptions(assume), optimize, objective)
+                   _optional_name(unit, "unit"), _assumptions(assume), optimize, objective,
+                   _names(shared, "shared"))
 
     def __post_init__(self) -> None:
         if self.bound not in (None, *BOUNDS):
@@ -158,7 +160,7 @@ class Question:
         """A hashable identity of the question (its inputs as typed), for memo tables."""
         return (self.target, tuple((n, v if isinstance(v, str) else repr(v)) for n, v in self.given),
                 self.hw, self.model, self.presets, self.bound, self.require, self.multiple_of, self.rounding,
-                self.unit, self.assume, self.optimize, self.objective)
+                self.unit, self.assume, self.optimize, self.objective, self.shared)
 
     def with_given(self, **values: Any) -> "Question":
         """The same question with some inputs added or replaced."""
@@ -208,7 +210,9 @@ class Question:
                 raise QuestionError(f"`{'minimize' if self.optimize == 'min' else 'maximize'}` names the quantity "
                                     f"to optimise by choosing {target}: another quantity than {target}",
                                     name="minimize" if self.optimize == "min" else "maximize")
-        return replace(self, target=target, given=tuple(given), assume=tuple(assume), objective=objective)
+        shared = tuple(catalog.quantity(n).id for n in self.shared)
+        return replace(self, target=target, given=tuple(given), assume=tuple(assume), objective=objective,
+                       shared=shared)
 
     @property
     def assumptions(self) -> tuple["Assumption", ...]:

@@ -30,7 +30,8 @@ class Note:
 
     Kinds: ``cancelled`` (names), ``several_solutions`` (name, values),
     ``override`` (relation, equation, preset_value, given_value),
-    ``strict_bound`` (name), ``not_integer`` (name, value).
+    ``strict_bound`` (name), ``not_integer`` (name, value), ``unused_inputs`` (names, name: inputs
+    the user gave that nothing on the way to the target reads).
     """
 
     kind: str

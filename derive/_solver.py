@@ -86,7 +86,8 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
         with time_budget(f"answering {resolved.target}", seconds=3 * symbolic_seconds()):
             solution = _solve(catalog, resolved)
     except MissingInputsError as exc:
-        hint = _what_to_ask_instead(catalog, resolved, exc.missing)
+        hint = "; ".join(h for h in (_what_to_ask_instead(catalog, resolved, exc.missing),
+                                     _presets_that_give(catalog, resolved, exc.missing)) if h)
         if not hint:
             raise
         raise MissingInputsError(exc.target, exc.missing, "; ".join(p for p in (exc.hint, hint) if p)) from None
@@ -113,6 +114,20 @@ def _with_override_notes(catalog: Catalog, solution: Solution) -> Solution:
     notes = tuple(Note.of("catalog_override", what=dict(zip(("en", "zh"), _KIND_WORDS[o.kind])), id=o.id,
                           file=o.file, replaced=o.replaced) for o in used)
     return replace(solution, notes=tuple(solution.notes) + notes)
+
+
+def _presets_that_give(catalog: Catalog, question: Question, missing: Sequence[str]) -> str:
+    """The setup presets that give a missing input (activation_factor: chapter-activations, ...), for
+    the first few missing inputs; chips and models are left out (every chip gives its bandwidth)."""
+    chosen = {question.hw, question.model, *question.presets}
+    parts = []
+    for name in missing[:3]:
+        ids = sorted(p.id for p in catalog.presets.values()
+                     if p.kind == "setup" and name in p.values and p.id not in chosen)
+        if ids:
+            shown = ", ".join(ids[:4]) + (", ..." if len(ids) > 4 else "")
+            parts.append(f"a preset gives {name}: {shown}")
+    return "; ".join(parts)
 
 
 def _what_to_ask_instead(catalog: Catalog, question: Question, missing: Sequence[str]) -> str:
@@ -249,6 +264,14 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
     if cancelled:
         state.notes.append(Note.of("cancelled", names=", ".join(cancelled)))
     used_inputs = _inputs_used(state, formula, target)
+    # what the user typed that nothing on the way to the answer reads (a relation it checks counts)
+    checked = {s for c in state.checks if c.kind == "relation" and c.name in catalog.relations
+               for s in catalog.relations[c.name].symbols}
+    unused = sorted(n for n, g in state.given.items()
+                    if g.origin == "given" and n != target
+                    and n not in used_inputs | checked | set(cancelled) | set(question.shared))
+    if unused:
+        state.notes.append(Note.of("unused_inputs", names=", ".join(unused), name=target))
     given_list = tuple(g for n, g in state.given.items() if n in used_inputs)
     return Solution(
         target=target, value=value, dims=q.dims, formula=formula,

@@ -65,6 +65,12 @@ def parse_value(text: str, quantity: Quantity, units: UnitTable) -> sympy.Ration
                               f"or {quantity.id}=2{quantity.base_unit if quantity.base_unit != '1' else ''}",
                               text=text)
     plain_unit = bool(unit_text) and not any(ch.isdigit() for ch in unit_text)
+    scale = _COUNT_SUFFIXES.get(unit_text.strip()) if plain_unit and quantity.dims.is_dimensionless else None
+    if scale is not None and _PLAIN_NUMBER.fullmatch(number_text):
+        # 52B or 7k meant as a count: B is bytes here, and k or M alone are no unit
+        raise UnitError(f"{quantity.id} is a plain number, so {unit_text.strip()!r} is not a unit for it; for "
+                        f"{number_text} {scale[1]} write {quantity.id}={number_text}e{scale[0]}",
+                        unit=unit_text.strip(), quantity=quantity.id, expected=quantity.base_unit, got=unit_text)
     if plain_unit:
         factor, unit_dims = units.parse(unit_text)  # a "number unit" value: the unit's own errors name the unit
     if _PLAIN_NUMBER.fullmatch(number_text) and (plain_unit or not unit_text):
@@ -87,6 +93,10 @@ def parse_value(text: str, quantity: Quantity, units: UnitTable) -> sympy.Ration
     check_range(value, quantity, text)
     return value
 
+
+# suffixes people write after a count (52B parameters, 7k tokens) that are units here
+_COUNT_SUFFIXES = {"k": (3, "thousand"), "K": (3, "thousand"), "M": (6, "million"), "B": (9, "billion"),
+                   "G": (9, "billion"), "T": (12, "trillion")}
 
 # a decimal literal with a short exponent (a longer one takes the guarded general path)
 _PLAIN_NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,3})?")

@@ -177,7 +177,8 @@ def read_question(file: str, raw: Any, catalog: Catalog, *, qid: str,
                                unit=str(raw["unit"]).strip() if raw.get("unit") is not None else None,
                                assume=_list(file, raw.get("assume"), "assume", qid),
                                minimize=str(raw["minimize"]) if raw.get("minimize") is not None else None,
-                               maximize=str(raw["maximize"]) if raw.get("maximize") is not None else None)
+                               maximize=str(raw["maximize"]) if raw.get("maximize") is not None else None,
+                               shared=[str(k) for k in base_given if k not in extra])
     except DeriveError as exc:
         raise _err(file, raw, exc.message, qid) from exc
     return ProblemQuestion(

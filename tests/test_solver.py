@@ -159,3 +159,39 @@ def test_a_bound_whose_float_roots_cancel_is_still_exact(catalog):
     s = solve("d_ff", catalog=catalog, given=given, bound="max", require=["weights_fit"])
     # 1000·(1 + 1 + 2·(1 + 9999999999999992) + 1 + d_ff) <= 19999999999999999000
     assert s.value == 19999999999999999000 // 1000 - (1 + 1 + 2 * (1 + 9999999999999992) + 1)
+
+
+# inputs nothing reads are said, never dropped silently
+
+def _unused(solution) -> list[str]:
+    return [n.get("names") for n in solution.notes if n.kind == "unused_inputs"]
+
+
+def test_an_input_no_relation_reads_is_named_in_a_note(catalog):
+    s = solve("decode_weight_time", catalog=catalog, hw="a100",
+              given={"params": 52e9, "num_devices": 4, "hbm_capacity": "40 GB", "mfu": 0.5})
+    assert s.value == sympy.Rational(13, 1000)     # 104 GB / (4 x 2 TB/s)
+    assert _unused(s) == ["hbm_capacity, mfu"]
+    assert "hbm_capacity" not in {g.name for g in s.given}
+
+
+def test_inputs_that_are_read_or_cancel_are_not_called_unused(catalog):
+    s = solve("decode_weight_time", catalog=catalog, hw="a100", given={"params": 52e9, "num_devices": 4})
+    assert _unused(s) == []
+
+
+def test_a_problems_shared_input_is_not_called_unused_by_one_question(catalog, tmp_path):
+    from derive.problems import load_problem
+
+    path = tmp_path / "p.yaml"
+    path.write_text(
+        "id: p\ntitle: {en: t, zh: t}\nstatement: {en: s, zh: s}\nhw: a100\n"
+        "given: {params: 52e9, hbm_capacity: 40 GB}\n"
+        "questions:\n"
+        "  - id: a\n    ask: {en: a, zh: a}\n    solve: decode_weight_time\n    given: {num_devices: 4, mfu: 0.5}\n"
+        "  - id: b\n    ask: {en: b, zh: b}\n    solve: num_devices\n    bound: min\n    require: [weights_fit]\n",
+        encoding="utf-8")
+    problem = load_problem(path, catalog)
+    first, second = (q.solve(catalog) for q in problem.questions)
+    assert _unused(first) == ["mfu"]          # its own input; hbm_capacity is the problem's
+    assert _unused(second) == []
