@@ -441,9 +441,16 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
     candidates = catalog.memo.plan_params.get(key)
     if candidates is None:
         inputs = input_like(catalog)
-        candidates = catalog.memo.plan_params[key] = frozenset(
-            s for rid in p.component for s in catalog.relations[rid].symbols
-            if s not in known and s in inputs and s not in targets)
+        candidates = frozenset(s for rid in p.component for s in catalog.relations[rid].symbols
+                               if s not in known and s in inputs and s not in targets)
+        # when the inputs with catalog defaults alone complete the plan, only they are taken as symbols:
+        # an input the others determine (mfu from the achieved FLOP/s, once recompute_fraction takes
+        # its default) is then derived, not asked for
+        defaulted = frozenset(s for s in candidates if catalog.quantities[s].default is not None)
+        if defaulted and defaulted != candidates \
+                and all(t in plan(catalog, targets, known | defaulted).determined for t in targets):
+            candidates = defaulted
+        catalog.memo.plan_params[key] = candidates
     state.params |= candidates
     for s in candidates:
         state.formulas[s] = state.sym(s)

@@ -195,3 +195,17 @@ def test_a_problems_shared_input_is_not_called_unused_by_one_question(catalog, t
     first, second = (q.solve(catalog) for q in problem.questions)
     assert _unused(first) == ["mfu"]          # its own input; hbm_capacity is the problem's
     assert _unused(second) == []
+
+
+def test_training_time_from_achieved_flops_per_device_derives_the_utilisation(catalog):
+    # C = 6·N·D over τ = devices x achieved FLOP/s (EleutherAI's Transformer Math 101), no recomputation
+    # unless said: mfu comes from the achieved FLOP/s, not asked for
+    s = solve("train_time", catalog=catalog, hw="a100",
+              given={"params": 20e9, "train_tokens": 472e9, "num_devices": 96,
+                     "achieved_flops_per_device": "150 TFLOP/s"})
+    assert s.value == sympy.Rational(6 * 20 * 10**9 * 472 * 10**9, 96 * 150 * 10**12)
+    assert {g.name: g.origin for g in s.given}["recompute_fraction"] == "default"
+    full = solve("train_time", catalog=catalog, hw="a100",
+                 given={"params": 20e9, "train_tokens": 472e9, "num_devices": 96,
+                        "achieved_flops_per_device": "150 TFLOP/s", "recompute_fraction": 1})
+    assert full.value == sympy.Rational(8 * 20 * 10**9 * 472 * 10**9, 96 * 150 * 10**12)
