@@ -132,6 +132,7 @@ SBH_70B = 4096 * 1 * 8192          # s = 4096, b = 1, h = 8192 (LLaMA-2 70B, a =
     ("act_bytes_layer_tp", {"tensor_parallel": 8}, SBH_70B * (10 + F(24, 8) + F(5 * 64 * 4096, 8192 * 8))),
     ("act_bytes_layer_tp_sp", {"tensor_parallel": 8}, SBH_70B * (34 + F(5 * 64 * 4096, 8192)) / 8),
     ("act_bytes_layer_selective", {"tensor_parallel": 8}, F(34 * SBH_70B, 8)),
+    ("act_bytes_layer_tp_selective", {"tensor_parallel": 8}, SBH_70B * (10 + F(24, 8))),
     ("act_bytes_layer_full", {}, F(2 * SBH_70B)),
 ])
 def test_megatron_activation_formulas(target, extra, expected):
