@@ -168,3 +168,17 @@ def test_adam_breakdown_sgd_and_devices():
                   presets=["adam-mixed", "chapter-activations", "headroom-15"], bound="min",
                   require=["training_fits_with_headroom"])
     assert cards.value == 3           # 185.0 GB / (0.85 x 80 GB) = 2.72
+
+
+def test_non_embedding_parameters_are_twelve_layers_of_d_squared():
+    # Kaplan et al.'s N ≈ 12·L·d² (no embeddings, no norms, a 4x MLP, multi-head attention)
+    given = {"d_model": 4096, "num_layers": 32, "embedding_matrices": 0, "norms_per_layer": 0, "final_norms": 0,
+             "num_heads": 32, "num_kv_heads": 32, "head_dim": 128, "vocab_size": 32000}
+    assert exact(solve("params", given, presets=["classic-ffn"])) == 12 * 32 * 4096**2
+
+
+def test_zero_stages_take_no_tensor_parallelism_unless_told():
+    # Rajbhandari et al.'s 7.5B model on 64 data-parallel GPUs, 16 B/param: ZeRO-3 keeps 16·Ψ/N_d
+    sol = solve("state_bytes_per_device_zero3", {"params": 7.5e9, "data_parallel": 64}, presets=["adam-mixed"])
+    assert exact(sol) == F(16 * 75 * 10**8, 64)
+    assert {g.name: g.origin for g in sol.given}["tensor_parallel"] == "default"
