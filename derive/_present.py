@@ -92,11 +92,44 @@ def _symbol_names(catalog: Catalog) -> dict[sympy.Symbol, str]:
 
 def _latex(expr: sympy.Basic, names: dict) -> str:
     """LaTeX as a person writes it: square roots of several factors combined into one root."""
-    return _RootPrinter({"symbol_names": names, "mul_symbol": "dot"}).doprint(expr)
+    return _RootPrinter({"symbol_names": names, "mul_symbol": "dot"}).doprint(_positive_numerator(expr))
+
+
+def _positive_numerator(expr: sympy.Basic) -> sympy.Basic:
+    """A fraction whose numerator holds a sum of negative terms, written with both signs turned, as a
+    person would: ``P·(−a − b)/(c − d)`` as ``P·(a + b)/(d − c)`` (the same value)."""
+    if isinstance(expr, sympy.Rel):
+        return expr.func(_positive_numerator(expr.lhs), _positive_numerator(expr.rhs), evaluate=False)
+    if not isinstance(expr, sympy.Mul):
+        return expr
+    num, den = sympy.fraction(expr)
+    if not (den.is_Add and any(_negative_term(t) for t in den.args)):
+        return expr                     # turning a denominator of positive terms would only move the sign
+    factors = sympy.Mul.make_args(num)
+    negative = [f for f in factors if f.is_Add and all(_negative_term(t) for t in f.args)]
+    if len(negative) == 1:
+        turned = [-f if f is negative[0] else f for f in factors]
+    elif not negative and num.as_coeff_Mul()[0] < 0:
+        turned = list(sympy.Mul.make_args(-num))
+    else:
+        return expr
+    return sympy.Mul(*turned, sympy.Pow(-den, -1), evaluate=False)
+
+
+def _negative_term(term: sympy.Expr) -> bool:
+    return bool(term.as_coeff_Mul()[0] < 0)
+
+
+def _positive_terms_first(terms: list) -> list:
+    """A sum's terms with the positive ones first, as a person writes ``h·t − 34·b·d`` (stable otherwise)."""
+    return sorted(terms, key=_negative_term)
 
 
 class _RootPrinter(LatexPrinter):
     r"""``\frac{\sqrt{C}}{\sqrt{n} \cdot \sqrt{k}}`` is written ``\sqrt{\frac{C}{n \cdot k}}``."""
+
+    def _as_ordered_terms(self, expr: sympy.Expr, order: str | None = None) -> list:
+        return _positive_terms_first(super()._as_ordered_terms(expr, order))
 
     def _print_Mul(self, expr: sympy.Expr) -> str:  # noqa: N802 - SymPy's printer protocol
         up, down, rest = [], [], []
@@ -163,6 +196,9 @@ class _TextPrinter(StrPrinter):
         super().__init__({"order": None})
         self._names = names
 
+    def _as_ordered_terms(self, expr: sympy.Expr, order: str | None = None) -> list:
+        return _positive_terms_first(super()._as_ordered_terms(expr, order))
+
     def _print_Symbol(self, expr: sympy.Symbol) -> str:
         return self._names.get(expr.name, expr.name)
 
@@ -181,7 +217,7 @@ class _TextPrinter(StrPrinter):
 
 
 def text_expr(expr: sympy.Basic) -> str:
-    return _TextPrinter({}).doprint(expr)
+    return _TextPrinter({}).doprint(_positive_numerator(expr))
 
 
 def text_substituted(expr: sympy.Expr, values: Values, units: str) -> str:
@@ -192,7 +228,7 @@ def text_substituted(expr: sympy.Expr, values: Values, units: str) -> str:
             t = text_value(v, d, units, unit=u)
             names[sym.name] = f"({t})" if (" " in t or "/" in t) else t
     # a bracketed value as a function's only argument needs no second pair: sqrt(128 MiB)
-    out = _DOUBLE_PARENS.sub(r"\1(\2)", _TextPrinter(names).doprint(expr))
+    out = _DOUBLE_PARENS.sub(r"\1(\2)", _TextPrinter(names).doprint(_positive_numerator(expr)))
     return _ARG_PARENS_TEXT.sub(r"\1\2", out) if "max(" in out or "min(" in out else out
 
 

@@ -356,3 +356,20 @@ def test_a_question_deck_names_every_given_value_and_boxes_the_answer(solo_decks
         boxed = [line[line.index("\\boxed{"):] for line in tex.splitlines() if "\\boxed{" in line]
         assert any(answer["latex"] in line for line in boxed), (name, lang, boxed)
         assert _flat(answer["text"]) in text, (name, lang, answer["text"])
+
+
+def test_a_fraction_is_written_with_positive_sums_first():
+    # the ZeRO-3 bound: params·(b_g + b_o + b_w)/(M·t − 34·b·d·L·s), not with both signs negative
+    from derive import load_catalog, solve
+    from derive._present import latex_expr, text_expr
+
+    catalog = load_catalog()
+    s = solve("data_parallel", catalog=catalog, bound="min", require=["zero3_fits"], presets=["adam-mixed"],
+              given={"params": 20e9, "seq_len": 2048, "batch": 1, "d_model": 6144, "num_layers": 44,
+                     "hbm_capacity": "40 GB"})
+    assert s.value == 16
+    text = text_expr(s.formula)
+    assert text == ("params*(grad_bytes_per_param + optimizer_bytes_per_param + weight_bytes_per_param)/"
+                    "(hbm_capacity*tensor_parallel - 34*batch*d_model*num_layers*seq_len)")
+    latex = latex_expr(s.formula, catalog)
+    assert r"\left(b_{g} + b_{o} + b_{w}\right)" in latex and "- 34" in latex and "\\left(-" not in latex
