@@ -94,7 +94,8 @@ def test_unknown_record_types_are_refused():
         with pytest.raises(ValueError):
             decode(planted)
     for text in ('{"$r": "Popen", "state": {"args": "touch x"}}', '{"$q": [1, 0]}', '{"$r": "Text", "state": 3}',
-                 '{"$r": "Text", "state": {"__class__": 1}}', '{"$x": 1}'):
+                 '{"$r": "Text", "state": {"__class__": 1}}', '{"$x": 1}', '{"$ref": 0}', '{"$ref": "0"}',
+                 '{"$t": [{"$r": "Text", "state": {"en": "a", "zh": "b"}}, {"$ref": 1}]}'):
         with pytest.raises((ValueError, ZeroDivisionError)):
             loads(text)
 
@@ -106,6 +107,11 @@ def test_records_round_trip_exactly(catalog):
     assert encode(loads(json.dumps(data))) == data            # the one-pass reader gives the same
     assert again.quantities["hbm_bw"].name == catalog.quantities["hbm_bw"].name
     assert again.relations["critical_ai_hbm"].rhs == catalog.relations["critical_ai_hbm"].rhs
+    # a record written again is a reference to the first, read back as the same object
+    assert '"$ref"' in json.dumps(data)
+    sources = [q.source for q in again.quantities.values()
+               if (q.source.ref, q.source.locator) == ("scaling-book-rooflines", 'section "Rooflines"')]
+    assert len(sources) > 1 and len({id(s) for s in sources}) == 1
 
 
 def test_entries_check_their_key_and_digest(tmp_path, monkeypatch):
