@@ -9,7 +9,7 @@ words come from the catalog's bilingual fields and from ``templates/messages.yam
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Mapping
 
 import sympy
 from sympy.printing.latex import LatexPrinter
@@ -314,8 +314,11 @@ def _entry(catalog: Catalog, rid: str) -> Relation | Condition:
     return catalog.relations.get(rid) or catalog.condition(rid)
 
 
-def _step_view(catalog: Catalog, step: Step, values: Values, units: str,
-               index: int, before: sympy.Expr | None = None, unknown: str | None = None) -> dict[str, Any]:
+def _step_view(catalog: Catalog, step: Step, values: Values, units: str, index: int,
+               before: sympy.Expr | None = None, unknown: str | None = None,
+               shown_in: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """One step as the templates read it; ``shown_in`` names the unit a quantity's value is shown in
+    (the answer's ``unit``, so that its step says the same as the headline)."""
     rels = []
     for rid in step.relations:
         entry = _entry(catalog, rid)
@@ -366,11 +369,12 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str,
                 s.name in values for s in rhs.free_symbols):
             view["substituted_latex"].append(latex_substituted(rhs, values, catalog, units))
             view["substituted_text"].append(text_substituted(rhs, values, units))
-    for value, dims in zip(step.values, step.dims):
+    for k, (value, dims) in enumerate(zip(step.values, step.dims)):
         if value is not None:
             digits = 7 if step.kind == "bound" else 4
-            view["results"].append({"latex": latex_value(value, dims, units, digits),
-                                    "text": text_value(value, dims, units, digits),
+            unit = (shown_in or {}).get(step.solved_for[k]) if k < len(step.solved_for) else None
+            view["results"].append({"latex": latex_value(value, dims, units, digits, unit=unit),
+                                    "text": text_value(value, dims, units, digits, unit=unit),
                                    "base": _number(value), "unit": dims.unit_string(),
                                    "exact": exact_text(value), "exact_latex": exact_latex(value)})
     if step.kind == "bound":
@@ -713,8 +717,9 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
         for u, v, d in zip(st.solved_for, st.values, st.dims):
             if v is not None and st.kind in ("relation", "system"):
                 values[u] = (v, d, None)
+    shown_in = {sol.target: sol.display_unit} if sol.display_unit is not None else {}
     steps = [_step_view(catalog, st, values, units, i + 1, sol.steps[i - 1].value if i else None,
-                        sol.target if sol.bound else None)
+                        sol.target if sol.bound else None, shown_in)
              for i, st in enumerate(sol.steps)]
     reduced = sol.reduced_formula()
     regime = None

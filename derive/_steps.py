@@ -520,6 +520,26 @@ def _settle_params(state: State, needed: Iterable[str], target: str) -> None:
         raise MissingInputsError(target, missing, _preset_hint(state.catalog, missing))
 
 
+def _derived_instead(trial: State, targets: Sequence[str], missing: set[str]) -> list[str]:
+    """The quantities the targets are computed from that all the missing inputs only serve to find
+    (params, from a dense model's 17 architecture numbers): a user may know them directly. Steps
+    that only rename (active_params = params) are followed down to the quantity behind them."""
+    solved_by = {u: st for st in trial.steps for u in st.solved_for}
+    out: list[str] = []
+    for target in targets:
+        step = solved_by.get(target)
+        for name in (step.inputs if step is not None else ()):
+            seen = {name}
+            while name in solved_by and len(solved_by[name].inputs) == 1 \
+                    and solved_by[name].inputs[0] in solved_by and solved_by[name].inputs[0] not in seen:
+                name = solved_by[name].inputs[0]
+                seen.add(name)
+            formula = trial.formulas.get(name)
+            if name in solved_by and formula is not None and missing <= {s.name for s in formula.free_symbols}:
+                out.append(name)
+    return list(dict.fromkeys(out))[:3]
+
+
 def _preset_hint(catalog: Catalog, missing: Sequence[str]) -> str:
     kinds = [kind for kind in ("hw", "model")
              if any(any(m in p.values for p in catalog.presets.values() if p.kind == kind) for m in missing)]
@@ -566,7 +586,14 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
                     needed |= {s.name for s in f.free_symbols if s.name in trial.params}
         else:
             needed = set(relevant(trial))
-        _settle_params(state, needed, outer_target)
+        try:
+            _settle_params(state, needed, outer_target)
+        except MissingInputsError as exc:
+            instead = _derived_instead(trial, targets, set(exc.missing))
+            if not instead:
+                raise
+            hint = f"or give {' or '.join(instead)} itself"
+            raise MissingInputsError(exc.target, exc.missing, "; ".join(h for h in (exc.hint, hint) if h)) from None
         if _defaults_applied(state):
             p = _run_plan(state, targets, outer_target)
     _evaluate(state, p)

@@ -24,6 +24,7 @@ def one_error_line(run) -> str:
     (["solve", "critical_ai", "hbm_bw=3KB/s", "peak_flops=1"], "ambiguous unit"),
     (["solve", "kv_cache_bytes", "--model", "llama2-70b"], "missing batch, seq_len"),
     (["solve", "weight_bytes", "params=52B"], "for 52 billion write params=52e9"),
+    (["solve", "weight_bytes"], "or give params itself"),
     (["solve", "weight_bytes", "params=7k"], "for 7 thousand write params=7e3"),
     (["solve", "weight_bytes", "params=1.5T"], "for 1.5 trillion write params=1.5e12"),
     (["solve", "training_memory", "params=20e9", "--preset", "adam-mixed", "seq_len=2048", "batch=1",

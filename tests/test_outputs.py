@@ -89,3 +89,12 @@ def test_outputs_get_ordinary_permissions(cli, tmp_path):
     assert out.stat().st_mode & 0o777 == 0o666 & ~mask
     assert "156 FLOP/B" in out.read_text(encoding="utf-8")
     assert _leftovers(tmp_path) == []
+
+
+def test_the_unit_asked_for_is_the_unit_of_the_answer_in_its_step_too(cli):
+    run = cli("solve", "train_time", "train_tokens=780e9", "train_throughput=238.3e3", "--unit", "h")
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert lines[0].startswith("train_time = 909.2 h")
+    step = lines[lines.index("Derivation") + 1:lines.index("Given")]
+    assert step[-2].strip() == "= 909.2 h" and "days" not in run.out
