@@ -182,3 +182,17 @@ def test_zero_stages_take_no_tensor_parallelism_unless_told():
     sol = solve("state_bytes_per_device_zero3", {"params": 7.5e9, "data_parallel": 64}, presets=["adam-mixed"])
     assert exact(sol) == F(16 * 75 * 10**8, 64)
     assert {g.name: g.origin for g in sol.given}["tensor_parallel"] == "default"
+
+
+def test_palm_reports_its_mfu_with_attention_counted():
+    # PaLM 540B (Appendix B): 238.3K tokens/s on 6,144 TPU v4 chips is 46.2% MFU counting the attention
+    # scores (6N + 12·L·H·Q·T), 45.7% with 6N alone
+    given = {"train_throughput": 238.3e3, "num_devices": 6144, "params": 540.35e9, "num_layers": 118,
+             "seq_len": 2048, "num_heads": 48, "head_dim": 256}
+    with_attention = solve("mfu_attention", given, hw="tpu-v4")
+    flops = 6 * F(54035, 100) * 10**9 + 12 * 118 * 48 * 256 * 2048
+    assert exact(with_attention) == F(2383, 10) * 1000 * flops / (6144 * 275 * 10**12)
+    assert round(float(exact(with_attention)), 3) == 0.462
+    six_n = solve("mfu", {k: v for k, v in given.items() if k in ("train_throughput", "num_devices", "params")},
+                  hw="tpu-v4")
+    assert round(float(exact(six_n)), 3) == 0.457

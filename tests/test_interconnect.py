@@ -130,3 +130,12 @@ def test_regimes_of_the_worked_problems(catalog):
     assert regimes["small-array"] == "latency_bound"
     problem = load_problem(ROOT / "reports" / "sb-gpus-collectives.yaml", catalog)
     assert {q.id: q.solve(catalog).regime for q in problem.questions}["two-node-allgather"] == "node_bound"
+
+
+def test_nccl_ring_collectives_at_the_bus_bandwidth():
+    # nccl-tests' PERFORMANCE.md: an AllReduce moves 2(n-1)/n of the buffer per GPU, a ReduceScatter or an
+    # AllGather (n-1)/n; 1 GB on 8 GPUs at a bus bandwidth of 230 GB/s
+    given = {"collective_bytes": "1 GB", "axis_size": 8, "nvlink_gpu_bw": "230 GB/s"}
+    rs = solve("nvlink_reducescatter_time", given).value
+    assert rs == solve("nvlink_allgather_time", given).value == F(7, 8) * F(1, 230)
+    assert solve("nvlink_allreduce_time", given).value == 2 * rs
