@@ -435,11 +435,18 @@ def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
     default = entry.get("default")
     if default is not None:
         q = _with_default(build, ctx, q, default)
+    if build.catalog.aliases.get(ident, ident) != ident:
+        raise ctx.error(f"{ident} is already another name of {build.catalog.aliases[ident]}; choose another id",
+                        entry, ident)
     build.catalog.quantities[ident] = q
     build.dims[q.symbol] = q.dims
     for alias in q.aliases:
         if not _QUANTITY_ID.match(alias):
             raise ctx.error(f"alias {alias!r} is not a valid name", aliases_raw, ident)
+        if (alias in build.catalog.quantities and alias != ident) \
+                or build.catalog.aliases.get(alias, ident) != ident:
+            raise ctx.error(f"alias {alias!r} is already a name of "
+                            f"{build.catalog.aliases.get(alias, alias)}; choose another", aliases_raw, ident)
         build.catalog.aliases[alias] = ident
     _defining_relation(build, ctx, entry, ident)
 

@@ -473,3 +473,17 @@ def test_a_reference_title_written_here_is_shown_in_each_language(catalog):
     en = render_solution(sol, "md", lang="en")
     assert ref.title_zh in zh and ref.title not in zh
     assert ref.title in en and ref.title_zh not in en
+
+
+@pytest.mark.parametrize("entry", [
+    # an id that is already another quantity's alias (tpot is decode_step_time)
+    "  - id: tpot\n    unit: s\n    symbol: t\n    name: {en: t, zh: t}\n    meaning: {en: t, zh: t}\n    source: convention\n",
+    # an alias that is already another quantity's alias
+    "  - id: my_step\n    unit: s\n    symbol: t\n    aliases: [tpot]\n    name: {en: t, zh: t}\n    meaning: {en: t, zh: t}\n"
+    "    source: convention\n",
+])
+def test_a_name_that_already_means_another_quantity_is_refused(tmp_path, entry):
+    path = tmp_path / "mine.yaml"
+    path.write_text("topic: mine\ntitle: {en: mine, zh: mine}\nquantities:\n" + entry, encoding="utf-8")
+    with pytest.raises(CatalogError, match="decode_step_time"):
+        load_catalog(extra=[path])
