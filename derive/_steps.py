@@ -279,6 +279,11 @@ def _pick_branch(state: State, name: str, candidates: list[tuple[sympy.Expr, sym
             continue
         kept.append((formula, value, regime))
     if not kept:
+        values = [v for _, v, _ in candidates if v is not None]
+        if values and all(v == 0 for v in values):
+            # a collective over one device, an empty cache: the relation gives 0, which this quantity is not
+            raise NoSolutionError(f"{name} is 0 with these inputs ({rel_label}), but {name} must be positive; "
+                                  "check the inputs", quantity=name, relations=rel_label.split(" and "))
         shown = ", ".join(f"{v.evalf(6)}" for _, v, _ in candidates if v is not None)
         raise NoSolutionError(f"no real {'non-negative' if zero_allowed else 'positive'} value of {name} "
                               f"satisfies {rel_label}"

@@ -25,6 +25,8 @@ def one_error_line(run) -> str:
     (["solve", "kv_cache_bytes", "--model", "llama2-70b"], "missing batch, seq_len"),
     (["solve", "weight_bytes", "params=52B"], "for 52 billion write params=52e9"),
     (["solve", "weight_bytes"], "or give params itself"),
+    (["solve", "nvlink_allreduce_time", "collective_bytes=1GB", "axis_size=1", "nvlink_gpu_bw=230GB/s"],
+     "nvlink_allreduce_time is 0 with these inputs"),
     (["solve", "weight_bytes", "params=7k"], "for 7 thousand write params=7e3"),
     (["solve", "weight_bytes", "params=1.5T"], "for 1.5 trillion write params=1.5e12"),
     (["solve", "training_memory", "params=20e9", "--preset", "adam-mixed", "seq_len=2048", "batch=1",
