@@ -108,22 +108,7 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
                                                 bool(assumptions))
         edge_float = float(edge.evalf(30))
 
-    def at_target(g: sympy.Expr | None, g_sym: sympy.Expr, x: sympy.Expr) -> sympy.Expr:
-        """A condition's sign-equivalent form with the target at ``x``."""
-        v = None if assumptions else value_at(g_sym, ChainMap({t: x}, nmap))
-        if v is not None:
-            return v
-        return (g if g is not None else g_sym.xreplace(nmap)).xreplace({t: x})
-
-    decided: dict[sympy.Expr, bool] = {}
-
-    def feasible(x: sympy.Expr) -> bool:
-        """Whether every condition holds with the target at ``x`` (asked once per point)."""
-        hit = decided.get(x)
-        if hit is None:
-            hit = decided[x] = all(holds(c.comparison.op, at_target(g, g_sym, x), sympy.Integer(0))
-                                   for c, _, _, g, g_sym in sides)
-        return hit
+    feasible = _Feasibility(sides, t, nmap, bool(assumptions))
 
     # round to a whole number or a multiple
     answer = edge
@@ -186,6 +171,30 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
 Side = tuple  # (condition, lhs, rhs, sign-equivalent form at the inputs or None, symbolic sign-equivalent form)
 
 
+class _Feasibility:
+    """Whether every condition holds with the target at a point, each point decided once: exactly,
+    through the compiled symbolic form where it evaluates, else by substituting into the form at the
+    inputs (``approximated``: only that form, the leading term, counts)."""
+
+    def __init__(self, sides: Sequence[Side], t: sympy.Symbol, nmap: dict, approximated: bool) -> None:
+        self.sides, self.t, self.nmap, self.approximated = sides, t, nmap, approximated
+        self.decided: dict[sympy.Expr, bool] = {}
+
+    def __call__(self, x: sympy.Expr) -> bool:
+        hit = self.decided.get(x)
+        if hit is None:
+            hit = self.decided[x] = all(holds(c.comparison.op, self._at(g, g_sym, x), sympy.Integer(0))
+                                        for c, _, _, g, g_sym in self.sides)
+        return hit
+
+    def _at(self, g: sympy.Expr | None, g_sym: sympy.Expr, x: sympy.Expr) -> sympy.Expr:
+        """A condition's sign-equivalent form with the target at ``x``."""
+        v = None if self.approximated else value_at(g_sym, ChainMap({self.t: x}, self.nmap))
+        if v is not None:
+            return v
+        return (g if g is not None else g_sym.xreplace(self.nmap)).xreplace({self.t: x})
+
+
 def _locate_exactly(state: State, conditions: Sequence, fmap: Mapping, nmap: dict, t: sympy.Symbol, target: str,
                     bound: str, leading, approximated: bool) -> tuple[list[Side], sympy.Expr, sympy.Expr]:
     """(sides, exact edge, its closed form): the boundary points found exactly, each interval between
@@ -220,18 +229,7 @@ def _locate_exactly(state: State, conditions: Sequence, fmap: Mapping, nmap: dic
         roots.extend(r for r in hit if not r.free_symbols and not r.has(sympy.I) and sign(r) > 0)
     roots = sorted(set(roots), key=lambda r: float(r.evalf(30)))
 
-    def at_target(g: sympy.Expr, g_sym: sympy.Expr, x: sympy.Expr) -> sympy.Expr:
-        v = None if approximated else value_at(g_sym, ChainMap({t: x}, nmap))
-        return v if v is not None else g.xreplace({t: x})
-
-    decided: dict[sympy.Expr, bool] = {}
-
-    def feasible(x: sympy.Expr) -> bool:
-        hit = decided.get(x)
-        if hit is None:
-            hit = decided[x] = all(holds(c.comparison.op, at_target(g, g_sym, x), sympy.Integer(0))
-                                   for c, _, _, g, g_sym in sides)
-        return hit
+    feasible = _Feasibility(sides, t, nmap, approximated)
 
     # feasibility on each interval between the boundary points
     points = [sympy.Integer(0)] + roots
@@ -323,19 +321,10 @@ def _locate_numerically(conditions: Sequence, fmap: Mapping, nmap: dict, t: symp
         g_sym = sign_part(L - R, t, memo)
         if not g_sym.has(t) or g_sym.free_symbols - {t} - set(nmap):
             return None
-        key = ("generic", g_sym, t)
-        entry = memo.bounds.get(key)
-        if entry is None:
-            entry = memo.bounds[key] = _generic_roots(cond.id, g_sym, t)
-        if not entry:
+        found: dict[sympy.Expr, sympy.Expr] = {}
+        if _roots_at(cond.id, g_sym, t, exact, memo, found) is None:
             return None
-        lc = value_at(entry[0], exact)
-        if lc is None or lc == 0:
-            return None
-        for r in entry[1:]:
-            v = value_at(r, exact)
-            if v is None:
-                return None
+        for r, v in found.items():
             if not v.is_Rational and v.has(sympy.I):
                 continue                           # as on the exact path: not a boundary
             x = _float_of(v)

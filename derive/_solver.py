@@ -86,8 +86,7 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
         with time_budget(f"answering {resolved.target}", seconds=3 * symbolic_seconds()):
             solution = _solve(catalog, resolved)
     except MissingInputsError as exc:
-        hint = "; ".join(h for h in (_what_to_ask_instead(catalog, resolved, exc.missing),
-                                     _presets_that_give(catalog, resolved, exc.missing)) if h)
+        hint = _what_to_ask_instead(catalog, resolved, exc.missing)
         if not hint:
             raise
         raise MissingInputsError(exc.target, exc.missing, "; ".join(p for p in (exc.hint, hint) if p)) from None
@@ -114,20 +113,6 @@ def _with_override_notes(catalog: Catalog, solution: Solution) -> Solution:
     notes = tuple(Note.of("catalog_override", what=dict(zip(("en", "zh"), _KIND_WORDS[o.kind])), id=o.id,
                           file=o.file, replaced=o.replaced) for o in used)
     return replace(solution, notes=tuple(solution.notes) + notes)
-
-
-def _presets_that_give(catalog: Catalog, question: Question, missing: Sequence[str]) -> str:
-    """The setup presets that give a missing input (activation_factor: chapter-activations, ...), for
-    the first few missing inputs; chips and models are left out (every chip gives its bandwidth)."""
-    chosen = {question.hw, question.model, *question.presets}
-    parts = []
-    for name in missing[:3]:
-        ids = sorted(p.id for p in catalog.presets.values()
-                     if p.kind == "setup" and name in p.values and p.id not in chosen)
-        if ids:
-            shown = ", ".join(ids[:4]) + (", ..." if len(ids) > 4 else "")
-            parts.append(f"a preset gives {name}: {shown}")
-    return "; ".join(parts)
 
 
 def _what_to_ask_instead(catalog: Catalog, question: Question, missing: Sequence[str]) -> str:

@@ -284,7 +284,7 @@ def _pick_branch(state: State, name: str, candidates: list[tuple[sympy.Expr, sym
             # a collective over one device, an empty cache: the relation gives 0, which this quantity is not
             raise NoSolutionError(f"{name} is 0 with these inputs ({rel_label}), but {name} must be positive; "
                                   "check the inputs", quantity=name, relations=rel_label.split(" and "))
-        shown = ", ".join(f"{v.evalf(6)}" for _, v, _ in candidates if v is not None)
+        shown = ", ".join(f"{v.evalf(6)}" for v in values)
         raise NoSolutionError(f"no real {'non-negative' if zero_allowed else 'positive'} value of {name} "
                               f"satisfies {rel_label}"
                               + (f" (solutions: {shown})" if shown else "")
@@ -546,12 +546,18 @@ def _derived_instead(trial: State, targets: Sequence[str], missing: set[str]) ->
 
 
 def _preset_hint(catalog: Catalog, missing: Sequence[str]) -> str:
+    """The presets that would give missing inputs: a chip or a model by kind (every chip gives its
+    bandwidth), a setup by name (activation_factor: chapter-activations, megatron-selective), for the
+    first few missing inputs. A preset already chosen gave its values, so it is never among them."""
     kinds = [kind for kind in ("hw", "model")
              if any(any(m in p.values for p in catalog.presets.values() if p.kind == kind) for m in missing)]
-    if not kinds:
-        return ""
-    return (f"or choose a preset with {' or '.join(f'`{k}` ID' for k in kinds)} "
-            f"(see 'derive list --kind {kinds[0]}')")
+    parts = [f"or choose a preset with {' or '.join(f'`{k}` ID' for k in kinds)} "
+             f"(see 'derive list --kind {kinds[0]}')"] if kinds else []
+    for name in missing[:3]:
+        ids = sorted(p.id for p in catalog.presets.values() if p.kind == "setup" and name in p.values)
+        if ids:
+            parts.append(f"a preset gives {name}: {', '.join(ids[:4])}{', ...' if len(ids) > 4 else ''}")
+    return "; ".join(parts)
 
 
 def _evaluate(state: State, plan_: Plan) -> None:
