@@ -139,3 +139,33 @@ def test_nccl_ring_collectives_at_the_bus_bandwidth():
     rs = solve("nvlink_reducescatter_time", given).value
     assert rs == solve("nvlink_allgather_time", given).value == F(7, 8) * F(1, 230)
     assert solve("nvlink_allreduce_time", given).value == 2 * rs
+
+
+def test_an_allreduce_over_nodes_is_twice_the_allgather_and_the_slower_level_sets_it(catalog):
+    # DGX H100: 8 GPUs at 450 GB/s inside the node, 400 GB/s out of it
+    for nodes, regime in ((4, "node_bound"), (16, "scaleout_bound")):
+        sol = solve("hierarchical_allreduce_time", {"collective_bytes": "1 GB", "num_nodes": str(nodes)},
+                    hw="h100", presets=["dgx-h100"], catalog=catalog)
+        node = F(2 * 10**9 * 7, 8 * 450 * 10**9)
+        network = F(2 * 10**9 * (nodes - 1), nodes * 400 * 10**9)
+        assert sol.value == max(node, network)
+        assert sol.regime == regime
+        ag = solve("hierarchical_allgather_time", {"collective_bytes": "1 GB", "num_nodes": str(nodes)},
+                   hw="h100", presets=["dgx-h100"], catalog=catalog).value
+        assert sol.value == 2 * ag
+
+
+def test_nccl_bus_bandwidth_turns_into_a_collective_time_and_back(catalog):
+    # nccl-tests: busbw = algbw · 2(n − 1)/n for an AllReduce, algbw · (n − 1)/n for an AllGather
+    ar = solve("collective_time", {"allreduce_bus_bw": "360 GB/s", "axis_size": "8", "collective_bytes": "1 GB"},
+               catalog=catalog)
+    assert ar.value == F(10**9, 360 * 10**9) * F(2 * 7, 8)
+    ag = solve("collective_time", {"allgather_bus_bw": "360 GB/s", "axis_size": "8", "collective_bytes": "1 GB"},
+               catalog=catalog)
+    assert ag.value == ar.value / 2
+    # a ring at the GPU's one-way NVLink bandwidth reports that bandwidth as its bus bandwidth
+    t = solve("nvlink_allreduce_time", {"collective_bytes": "1 GB", "axis_size": "8"}, hw="h100",
+              catalog=catalog).value
+    bus = solve("allreduce_bus_bw", {"collective_bytes": "1 GB", "axis_size": "8", "collective_time": f"{t} s"},
+                catalog=catalog)
+    assert bus.value == 450 * 10**9

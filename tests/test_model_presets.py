@@ -86,3 +86,19 @@ def test_nominal_presets_keep_the_chapters_size_for_other_questions():
 def test_deepseek_mla_kv_cache():
     """MLA caches 512 + 64 elements per layer: 70,272 bytes per token in bf16 (61 layers)."""
     assert solve("kv_bytes_per_token", model="deepseek-v3", presets=["bf16"]).value == 61 * 576 * 2
+
+
+@pytest.mark.parametrize("heads", [32, 64])
+def test_kv_cache_per_token_from_the_width_with_multi_head_attention(catalog, heads):
+    # scaling-book-transformers, Question 1: L = 64, N·H = D = 4096, MHA, int8 KVs: "512kB / token"
+    sol = solve("kv_bytes_per_token", {"num_layers": "64", "d_model": "4096", "num_heads": str(heads),
+                                       "kv_bytes_per_element": "1 B"}, catalog=catalog)
+    assert sol.value == 2 * 64 * 4096 == 512 * 1024
+    kv_heads = next(g for g in sol.given if g.name == "num_kv_heads")
+    assert (kv_heads.value, kv_heads.origin) == (heads, "default")    # one KV head per query head, said so
+
+
+def test_a_model_whose_heads_do_not_split_its_width_keeps_its_own_head_dim(catalog):
+    # Gemma 7B: 16 heads of 256 over D = 3072; the preset's head_dim wins over D/N
+    sol = solve("kv_bytes_per_token", model="gemma-7b", presets=["bf16"], catalog=catalog)
+    assert sol.value == 2 * 28 * 16 * 256 * 2
