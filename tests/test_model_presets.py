@@ -89,16 +89,15 @@ def test_deepseek_mla_kv_cache():
 
 
 @pytest.mark.parametrize("heads", [32, 64])
-def test_kv_cache_per_token_from_the_width_with_multi_head_attention(catalog, heads):
+def test_kv_cache_per_token_with_multi_head_attention_takes_one_kv_head_per_query_head(catalog, heads):
     # scaling-book-transformers, Question 1: L = 64, N·H = D = 4096, MHA, int8 KVs: "512kB / token"
-    sol = solve("kv_bytes_per_token", {"num_layers": "64", "d_model": "4096", "num_heads": str(heads),
+    sol = solve("kv_bytes_per_token", {"num_layers": "64", "num_heads": str(heads), "head_dim": str(4096 // heads),
                                        "kv_bytes_per_element": "1 B"}, catalog=catalog)
     assert sol.value == 2 * 64 * 4096 == 512 * 1024
     kv_heads = next(g for g in sol.given if g.name == "num_kv_heads")
     assert (kv_heads.value, kv_heads.origin) == (heads, "default")    # one KV head per query head, said so
 
 
-def test_a_model_whose_heads_do_not_split_its_width_keeps_its_own_head_dim(catalog):
-    # Gemma 7B: 16 heads of 256 over D = 3072; the preset's head_dim wins over D/N
-    sol = solve("kv_bytes_per_token", model="gemma-7b", presets=["bf16"], catalog=catalog)
-    assert sol.value == 2 * 28 * 16 * 256 * 2
+def test_a_model_with_grouped_query_attention_keeps_its_kv_heads(catalog):
+    sol = solve("kv_bytes_per_token", model="llama2-70b", presets=["bf16"], catalog=catalog)
+    assert sol.value == 2 * 80 * 8 * 128 * 2
