@@ -36,8 +36,8 @@ __all__ = [
 ]
 
 # the base unit of each base dimension, as printed
-BASE_SYMBOLS: dict[str, str] = {"[data]": "B", "[compute]": "FLOP", "[time]": "s"}
-_BASE_ORDER = ["[compute]", "[data]", "[time]"]
+BASE_SYMBOLS: dict[str, str] = {"[data]": "B", "[compute]": "FLOP", "[time]": "s", "[currency]": "USD"}
+_BASE_ORDER = ["[currency]", "[compute]", "[data]", "[time]"]
 
 _UNIT_TEXT = re.compile(r"^[A-Za-zµμ0-9_ /*^().·-]{1,60}$")
 _AMBIGUOUS = re.compile(r"(?<![A-Za-z])K(B|b)(?![A-Za-z])")

@@ -86,9 +86,11 @@ def parse_value(text: str, quantity: Quantity, units: UnitTable) -> sympy.Ration
     elif dims != quantity.dims:
         simple = unit_text and not any(ch.isdigit() for ch in unit_text) and _NUMBER_ONLY.fullmatch(number_text)
         shown = unit_text if simple else text.strip()
+        declared = quantity.unit if quantity.unit != "1" else quantity.base_unit
+        how = (f"{declared} or another unit of {quantity.base_unit}" if declared != quantity.base_unit
+               else f"{declared} or a prefixed form of it")
         raise UnitError(
-            f"{quantity.id} is in {quantity.base_unit}, but {shown!r} is {dims.unit_string()}; "
-            f"give it in {quantity.base_unit} or a prefixed form of it",
+            f"{quantity.id} is in {quantity.base_unit}, but {shown!r} is {dims.unit_string()}; give it in {how}",
             unit=shown, quantity=quantity.id, expected=quantity.base_unit, got=dims.unit_string())
     check_range(value, quantity, text)
     return value

@@ -196,3 +196,15 @@ def test_palm_reports_its_mfu_with_attention_counted():
     six_n = solve("mfu", {k: v for k, v in given.items() if k in ("train_throughput", "num_devices", "params")},
                   hw="tpu-v4")
     assert round(float(exact(six_n)), 3) == 0.457
+
+
+def test_training_cost_is_device_hours_at_their_price_in_dollars(cli):
+    # DeepSeek-V3, Table 1: 2.788M H800 GPU-hours at $2 per GPU-hour is $5.576M
+    sol = solve("train_cost", {"device_hours": "2.788e6 h", "gpu_hour_price": "2 USD/h"})
+    assert exact(sol) == 5_576_000
+    assert sol.display().endswith("USD")
+    back = solve("gpu_hours", {"train_cost": "5.576e6 USD", "device_hour_price": "2 USD/h"}, unit="h")
+    assert exact(back) == F(2788 * 10**3) * 3600
+    # money is its own dimension: dollars are not hours, and a price must be per time
+    run = cli("solve", "train_cost", "device_hours=2.788e6h", "device_hour_price=2USD")
+    assert run.code == 2 and run.err.count("\n") == 1 and "device_hour_price" in run.err
