@@ -224,7 +224,8 @@ class PresetValue:
     text: str                 # as written, e.g. "3.35 TB/s"
     source: Source
     note: str = ""            # how the source counts it, in English
-    same_as: str | None = None     # the quantity whose value this takes (a precision preset: peak_flops_int8)
+    same_as: str | None = None     # the quantity (or arithmetic of quantities) whose value this takes:
+    #                                peak_flops_int8 in a precision preset, d_model / num_heads for head_dim
     note_zh: str = ""         # the note in Chinese (``note: {en, zh}`` in the catalog), or empty
 
 
@@ -284,6 +285,7 @@ class CatalogMemo:
         self.given_checks: dict[tuple, tuple[str, ...]] = {}      # (typed, known) -> relations they over-determine
         self.plan_params: dict[tuple, frozenset[str]] = {}        # (targets, known) -> inputs taken as symbols
         self.values: "OrderedDict[tuple[str, str], sympy.Rational]" = OrderedDict()  # (quantity, text) -> value
+        self.follows: dict[str, tuple[sympy.Expr, tuple[str, ...]]] = {}   # same_as text -> (expression, ids)
 
     def remember_value(self, key: tuple[str, str], value: sympy.Rational) -> None:
         self.values[key] = value

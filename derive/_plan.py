@@ -88,28 +88,32 @@ def _component(catalog: Catalog, targets: Iterable[str], known: set[str]) -> lis
     return sorted(seen_rels.values(), key=lambda r: r.id)
 
 
-def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str]) -> Plan:
+def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str],
+         assumed: Iterable[str] = ()) -> Plan:
     """Plan how ``known`` determines ``targets``; targets that cannot be reached are left out.
 
-    A plan depends only on which quantities are known, never on their values, so it is
-    kept in the catalog's memo by that shape and reused for every question of the shape.
+    ``assumed`` are the knowns without a value yet (missing inputs taken as symbols, or catalog
+    defaults): of two relations that could determine a quantity, the one that needs fewer of
+    them is preferred. A plan depends only on which quantities are known, never on their values,
+    so it is kept in the catalog's memo by that shape and reused for every question of the shape.
     """
     targets = tuple(dict.fromkeys(targets))
     known_set = frozenset(known)
-    key = (targets, known_set)
+    assumed_set = frozenset(assumed) & known_set
+    key = (targets, known_set, assumed_set)
     memo = catalog.memo.plans
     hit = memo.get(key)
     if hit is not None:
         memo.move_to_end(key)
         return hit
-    made = _plan(catalog, targets, known_set)
+    made = _plan(catalog, targets, known_set, assumed_set)
     memo[key] = made
     if len(memo) > catalog.memo.PLANS:
         memo.popitem(last=False)
     return made
 
 
-def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str]) -> Plan:
+def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str], assumed: frozenset[str]) -> Plan:
     """The rounds of 1x1 steps, in time linear in the relations looked at: each relation keeps a
     count of its unknowns, lowered as symbols become determined; one with a single unknown left
     is a candidate of the next round."""
@@ -137,14 +141,14 @@ def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str])
 
     while not all(t in determined for t in targets):
         # one round of 1x1 steps: the candidates found in the previous round
-        chosen: dict[str, tuple[tuple[int, int, str], Relation]] = {}
+        chosen: dict[str, tuple[tuple[int, int, int, str], Relation]] = {}
         for rel in frontier:
             if rel.id in used or unknown_count[rel.id] != 1:
                 continue
             u = next(x for x in rel.symbols if x not in determined)
             if not can_solve_for(rel, u):
                 continue
-            rank = _preference(rel, u)
+            rank = _preference(rel, u, assumed)
             if u not in chosen or rank < chosen[u][0]:
                 chosen[u] = (rank, rel)
         following: list[Relation] = []
@@ -187,14 +191,17 @@ def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str])
     return Plan(tuple(needed), frozenset(determined), redundant, frozenset(r.id for r in rels))
 
 
-def _preference(rel: Relation, unknown: str) -> tuple[int, int, str]:
+def _preference(rel: Relation, unknown: str, assumed: frozenset[str] = frozenset()) -> tuple[int, int, int, str]:
     """Which relation determines ``unknown`` when several could, in the same round (smaller wins).
 
     1. a relation that defines it (has it alone on its left) before one solved for it;
-    2. then the relation with fewer quantities (the more direct one);
-    3. then the relation id, alphabetically: never the file an entry is in or its place there.
+    2. then the relation that needs fewer ``assumed`` inputs (DeepSeek's latent-attention KV cache
+       from its given ranks, not the dense one from a head count and a head size left to defaults);
+    3. then the relation with fewer quantities (the more direct one);
+    4. then the relation id, alphabetically: never the file an entry is in or its place there.
     """
-    return (0 if rel.defines == unknown else 1, len(rel.symbols), rel.id)
+    return (0 if rel.defines == unknown else 1, sum(1 for s in rel.symbols if s in assumed), len(rel.symbols),
+            rel.id)
 
 
 def _find_block(rels: list[Relation], used: set[str], determined: set[str]) -> PlanStep | None:

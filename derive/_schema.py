@@ -18,7 +18,7 @@ import sympy
 
 from ._dimcheck import DimensionMismatch, dimension_of
 from ._errors import CatalogError, DeriveError, InputError, UnitBalanceError
-from ._expr import Comparison, parse_comparison, parse_equation
+from ._expr import Comparison, parse_comparison, parse_equation, parse_expression
 from ._model import (
     Catalog,
     Condition,
@@ -161,8 +161,9 @@ PRESET = Kind("preset", "presets:", (
 
 VALUE = Kind("value", "a preset value or default written as a mapping", (
     Field("value", "the value with its unit: `3.35 TB/s` (or `same_as`)"),
-    Field("same_as", "instead of `value`, the value of another quantity of the same unit: a default that "
-                     "follows `bytes_per_element`, a precision preset that computes at `peak_flops_int8`"),
+    Field("same_as", "instead of `value`, the value of another quantity of the same unit, or of arithmetic "
+                     "over quantities: a default that follows `bytes_per_element`, a precision preset that "
+                     "computes at `peak_flops_int8`, a head dimension of `d_model / num_heads`"),
     Field("source", "where this value comes from (default: the preset's or quantity's `source`)"),
     Field("note", "what the value is and how its source counts it: a string, or `{en: ..., zh: ...}`"),
 ))
@@ -555,9 +556,30 @@ def _plain_or_bilingual(ctx: _Ctx, entry: dict, key: str, ident: str, required: 
     return _str(ctx, entry, key, ident, required=required), ""
 
 
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
 def _check_same_as(build: _Build) -> None:
-    """Every ``same_as`` names a quantity of the same unit (checked once every quantity is read)."""
+    """Every ``same_as`` names a quantity of the same unit, or is arithmetic over quantities that gives
+    that unit (checked once every quantity is read)."""
     for ctx, raw, q, other, where in build.same_as:
+        if not _IDENTIFIER.fullmatch(other):
+            try:
+                expr = parse_expression(other, _symbol_resolver(build, ctx, where, raw), "same_as")
+                dims = dimension_of(expr, build.dims)
+            except DimensionMismatch as exc:
+                parts = " vs ".join(d.unit_string() for d in exc.dims)
+                raise ctx.error(f"same_as: terms of {exc.expr} have different units: {parts}", raw, where) from exc
+            except CatalogError:
+                raise                                      # an unknown quantity, already located
+            except DeriveError as exc:
+                raise ctx.error(f"same_as: {exc.message}", raw, where) from exc
+            if q.id in {s.name for s in expr.free_symbols}:
+                raise ctx.error(f"same_as: {q.id} cannot follow itself", raw, where)
+            if dims != q.dims:
+                raise ctx.error(f"same_as: {other} is in {dims.unit_string()}, but {q.id} is in {q.base_unit}",
+                                raw, where)
+            continue
         target = build.catalog.quantities.get(build.catalog.aliases.get(other, other))
         if target is None:
             close = difflib.get_close_matches(other, list(build.catalog.quantities), n=2)

@@ -31,6 +31,7 @@ from ._bounds import find_bound
 from ._budget import symbolic_seconds, time_budget
 from ._errors import MissingInputsError, NoSolutionError, VerificationError
 from ._exact import holds, value_at
+from ._follow import followed
 from ._model import Catalog
 from ._question import Question, QuestionError
 from ._schema import condition_of
@@ -439,10 +440,11 @@ def _inputs_used(state: State, formula: sympy.Expr, target: str) -> set[str]:
     stack = [n for n in names if n in state.given and state.given[n].origin == "default"]
     while stack:
         default = state.catalog.quantities[stack.pop()].default
-        if default is not None and default.same_as and default.same_as not in names:
-            names.add(default.same_as)
-            if default.same_as in state.given and state.given[default.same_as].origin == "default":
-                stack.append(default.same_as)
+        for other in followed(state.catalog, default.same_as)[1] if default is not None and default.same_as else ():
+            if other not in names:
+                names.add(other)
+                if other in state.given and state.given[other].origin == "default":
+                    stack.append(other)
     return {n for n in names if n in state.given}
 
 

@@ -37,6 +37,7 @@ from ._errors import (
     VerificationError,
 )
 from ._exact import close, holds, relative, sign, value_at
+from ._follow import followed, followed_value
 from ._model import Catalog, CatalogMemo, Quantity, Relation
 from ._plan import Plan, PlanStep, input_like, plan
 from ._solution import Check, Given, Note, Step
@@ -230,16 +231,21 @@ def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, mo
             raise InputError(f"{q.id} is given twice (also as an alias); give it once", name=q.id)
         state.given[q.id] = Given(q.id, value, q.dims, text, "given")
         following.pop(q.id, None)
+    def known_or_default(name: str) -> sympy.Expr | None:
+        found = state.given.get(name)
+        return found.value if found is not None else default_value(catalog, name)
+
     for name, (other, origin) in following.items():
         # a precision preset computes at peak_flops_int8: the value the chip's preset (or the user) gives it
-        found = state.given.get(other)
-        value = found.value if found is not None else default_value(catalog, other)
+        value = followed_value(catalog, other, known_or_default)
         if value is None:
             # reported only if the answer needs it (a precision preset's peak when no chip is chosen)
-            state.unresolved[name] = (other, origin.partition(":")[2])
+            lacking = [n for n in followed(catalog, other)[1] if known_or_default(n) is None]
+            state.unresolved[name] = (lacking[0] if lacking else other, origin.partition(":")[2])
             continue
         pv = next(p for p in chosen if f"{p.kind}:{p.id}" == origin).values[name]
         q = catalog.quantities[name]
+        found = state.given.get(other)
         text = found.text if found is not None else f"= {other}"
         state.given[name] = Given(name, value, q.dims, text, origin, pv.source,
                                   f"{pv.note} (= {other})" if pv.note else f"= {other}",
@@ -437,7 +443,9 @@ def _record(state: State, u: str, expr: sympy.Expr, numeric: sympy.Expr | None,
 
 def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
     catalog = state.catalog
-    p = plan(catalog, targets, state.known())
+    # knowns without a value of their own: inputs taken as symbols, catalog defaults
+    assumed = state.params | {n for n, g in state.given.items() if g.origin == "default"}
+    p = plan(catalog, targets, state.known(), assumed)
     if all(t in p.determined for t in targets):
         return p
     # take the missing natural inputs near the targets as symbols (found once per question shape)
@@ -460,7 +468,7 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
     for s in candidates:
         state.formulas[s] = state.sym(s)
         state.origins[s] = frozenset({"param"})
-    p = plan(catalog, targets, state.known())
+    p = plan(catalog, targets, state.known(), state.params | assumed)
     unreached = [t for t in targets if t not in p.determined]
     if unreached:
         t = unreached[0]
@@ -483,10 +491,13 @@ def default_value(catalog: Catalog, name: str, known: Mapping[str, sympy.Expr] |
         return None
     if q.default.same_as is None:
         return q.default.value
-    other = q.default.same_as
-    if known is not None and other in known:
-        return known[other]
-    return default_value(catalog, other, known, seen | {name})
+
+    def value_of(other: str) -> sympy.Expr | None:
+        if known is not None and other in known:
+            return known[other]
+        return default_value(catalog, other, known, seen | {name})
+
+    return followed_value(catalog, q.default.same_as, value_of)
 
 
 def _settle_params(state: State, needed: Iterable[str], target: str) -> None:
@@ -495,34 +506,44 @@ def _settle_params(state: State, needed: Iterable[str], target: str) -> None:
     A default that follows another quantity (``same_as``) takes that quantity's value; when
     that one is not known either, its own default is assumed too, so both are listed.
     """
-    missing = []
+    catalog = state.catalog
+
+    def assume(name: str) -> bool:
+        """Take the default of ``name`` as given (and those of the quantities it follows); False
+        when it has none with these inputs."""
+        q = catalog.quantities[name]
+        value = default_value(catalog, name, state.values)
+        if value is None or q.default is None:
+            return False
+        if name not in state.given:
+            note, note_zh = q.default.note, q.default.note_zh
+            if q.default.same_as is not None:
+                note = f"{note} (= {q.default.same_as})" if note else f"= {q.default.same_as}"
+                note_zh = f"{note_zh}（= {q.default.same_as}）" if note_zh else ""
+            state.given[name] = Given(name, value, q.dims, q.default.text if q.default.same_as is None else "",
+                                      "default", q.default.source, note, note_zh)
+        if q.default.same_as is not None:
+            for other in followed(catalog, q.default.same_as)[1]:
+                if other not in state.values and other not in state.given:
+                    assume(other)
+        return True
+
+    missing, hints = [], []
     for p in sorted(needed):
         if p in state.unresolved:
             other, preset = state.unresolved[p]
             raise MissingInputsError(target, [other], f"preset {preset} takes {p} from {other}, which no chosen "
                                                       f"preset gives")
-        chain = p
-        while True:
-            q = state.catalog.quantities[chain]
-            value = default_value(state.catalog, chain, state.values)
-            if value is None or q.default is None:
-                if chain == p:
-                    missing.append(p)
-                break
-            if chain not in state.given:
-                note, note_zh = q.default.note, q.default.note_zh
-                if q.default.same_as is not None:
-                    note = f"{note} (= {q.default.same_as})" if note else f"= {q.default.same_as}"
-                    note_zh = f"{note_zh}（= {q.default.same_as}）" if note_zh else ""
-                state.given[chain] = Given(chain, value, q.dims,
-                                           q.default.text if q.default.same_as is None else "",
-                                           "default", q.default.source, note, note_zh)
-            following = q.default.same_as
-            if following is None or following in state.values or following in state.given:
-                break
-            chain = following
+        if not assume(p):
+            missing.append(p)
+            default = catalog.quantities[p].default
+            if default is not None and default.same_as is not None:
+                lacking = [n for n in followed(catalog, default.same_as)[1]
+                           if n not in state.values and default_value(catalog, n, state.values) is None]
+                hints.append(f"{p} defaults to {default.same_as}: give {', '.join(lacking)}")
     if missing:
-        raise MissingInputsError(target, missing, _preset_hint(state.catalog, missing))
+        hint = "; ".join(h for h in (*hints, _preset_hint(catalog, missing)) if h)
+        raise MissingInputsError(target, missing, hint)
 
 
 def _derived_instead(trial: State, targets: Sequence[str], missing: set[str]) -> list[str]:

@@ -89,15 +89,37 @@ def test_deepseek_mla_kv_cache():
 
 
 @pytest.mark.parametrize("heads", [32, 64])
-def test_kv_cache_per_token_with_multi_head_attention_takes_one_kv_head_per_query_head(catalog, heads):
-    # scaling-book-transformers, Question 1: L = 64, N·H = D = 4096, MHA, int8 KVs: "512kB / token"
-    sol = solve("kv_bytes_per_token", {"num_layers": "64", "num_heads": str(heads), "head_dim": str(4096 // heads),
+def test_kv_cache_per_token_from_the_width_with_multi_head_attention(catalog, heads):
+    # scaling-book-transformers, Question 1: L = 64, N·H = D = 4096, MHA, int8 KVs: "512kB / token";
+    # the head size defaults to D/N and the KV heads to the query heads, each said as an assumption
+    sol = solve("kv_bytes_per_token", {"num_layers": "64", "d_model": "4096", "num_heads": str(heads),
                                        "kv_bytes_per_element": "1 B"}, catalog=catalog)
     assert sol.value == 2 * 64 * 4096 == 512 * 1024
-    kv_heads = next(g for g in sol.given if g.name == "num_kv_heads")
-    assert (kv_heads.value, kv_heads.origin) == (heads, "default")    # one KV head per query head, said so
+    assumed = {g.name: g.value for g in sol.given if g.origin == "default"}
+    assert assumed == {"head_dim": 4096 // heads, "num_kv_heads": heads}
 
 
-def test_a_model_with_grouped_query_attention_keeps_its_kv_heads(catalog):
+def test_a_kv_cache_question_without_the_heads_says_what_the_defaults_need(cli):
+    run = cli("solve", "kv_bytes_per_token", "num_layers=64", "d_model=4096", "kv_bytes_per_element=1B")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "missing head_dim, num_kv_heads" in run.err
+    assert "head_dim defaults to d_model / num_heads: give num_heads" in run.err
+
+
+def test_given_kv_heads_and_head_size_win_over_the_defaults(catalog):
+    # LLaMA-2 70B: GQA, 8 KV heads of 128 (D/N would also be 128, the KV heads are not 64)
     sol = solve("kv_bytes_per_token", model="llama2-70b", presets=["bf16"], catalog=catalog)
     assert sol.value == 2 * 80 * 8 * 128 * 2
+    # Gemma 7B: 16 heads of 256 over D = 3072, typed in full: no contradiction with D = N·H
+    gemma = solve("attn_params_per_layer", {"d_model": "3072", "num_heads": "16", "head_dim": "256",
+                                            "num_kv_heads": "16"}, catalog=catalog)
+    assert gemma.value == 2 * 3072 * (16 + 16) * 256
+
+
+@pytest.mark.parametrize("presets", [[], ["bf16"]])
+def test_latent_attention_keeps_its_given_ranks_over_defaulted_heads(catalog, presets):
+    # DeepSeek-V3 gives d_model and the heads, so the dense KV relation could run on defaults (D/N = 56,
+    # 128 KV heads); the MLA relation needs no default beyond the element size, and is the one used
+    sol = solve("kv_bytes_per_token", model="deepseek-v3", presets=presets, catalog=catalog)
+    assert sol.value == 61 * (512 + 64) * 2
+    assert [s.relations for s in sol.steps if s.relations] == [("kv_bytes_per_token_mla",)]

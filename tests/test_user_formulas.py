@@ -320,6 +320,37 @@ def test_malformed_user_quantities_are_refused_with_file_and_line(tmp_path, fiel
     assert err.value.file == str(path) and err.value.line is not None
 
 
+def test_a_default_can_follow_arithmetic_over_other_quantities(tmp_path):
+    path = user_file(tmp_path, QUANTITY + """    default: {same_as: 2 * weight_bytes / num_devices}
+  - id: widget_time
+    unit: s
+    symbol: 't_w'
+    name: {en: widget time, zh: 部件时间}
+    meaning: {en: Time to read a widget., zh: 读取部件的时间。}
+    source: derived
+    equation: widget_bytes / hbm_bw
+""")
+    catalog = load_catalog([path], use_cache=False)
+    sol = solve("widget_time", {"weight_bytes": "6 GB", "num_devices": "4", "hbm_bw": "1 TB/s"}, catalog=catalog)
+    assert sol.value == sympy.Rational(3, 1000)
+    assert {g.name: (g.origin, g.value) for g in sol.given}["widget_bytes"] == ("default", 3 * 10**9)
+
+
+@pytest.mark.parametrize("same_as, expect", [
+    ("weight_bytes * hbm_bw", "same_as: weight_bytes * hbm_bw is in B^2/s, but widget_bytes is in B"),
+    ("weight_bytes + hbm_bw", "same_as: terms of"),
+    ("2 * widget_bytes", "same_as: widget_bytes cannot follow itself"),
+    ("2 * weight_byts", "unknown quantity 'weight_byts' (did you mean weight_bytes"),
+    ("2 * (weight_bytes", "same_as"),
+])
+def test_a_default_following_arithmetic_is_checked_when_the_file_loads(tmp_path, same_as, expect):
+    path = user_file(tmp_path, QUANTITY + f"    default: {{same_as: '{same_as}'}}\n")
+    with pytest.raises(CatalogError) as err:
+        load_catalog([path], use_cache=False)
+    assert expect in str(err.value)
+    assert err.value.file == str(path) and err.value.line is not None
+
+
 # ---------------------------------------------------------------------------
 # hostile expressions in user files: refused, and nothing runs
 
