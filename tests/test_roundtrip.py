@@ -128,7 +128,8 @@ def test_every_relation_solves_for_every_symbol(catalog):
         if any(not v.is_Rational for v in given.values()):
             given = {k: sympy.Rational(str(v.evalf(30))) for k, v in given.items()}
         try:
-            sol = solve(name, given, catalog=catalog)
+            # a bare number is in the quantity's declared unit (a price in USD/h), the point in base units
+            sol = solve(name, {k: v / catalog.quantities[k].factor for k, v in given.items()}, catalog=catalog)
         except NotInvertibleError as exc:
             not_invertible[(rel.id, name)] = exc.reason
             continue
