@@ -164,6 +164,7 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
     exact_edge = None
     symbolic_edge = None
     interval = None
+    composed: tuple[sympy.Basic, ...] = ()
     if bound and not conditions:
         # a bound with no condition: the largest or smallest value a step function allows, else a mistake
         found = _interval_answer(state, question)
@@ -237,6 +238,13 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
             if only_choose:
                 state.notes.append(Note.of("regime_inputs", names=", ".join(only_choose),
                                            relation=st.relations[0], regime=st.regime))
+    # a bound's conditions keep their max/min (a decode step: KV time + max(compute, weights)); inputs
+    # only inside one, and not in the bound's formula, choose which term holds at the bound
+    in_branches = {s.name for rel in composed for m in rel.atoms(sympy.Max, sympy.Min) for s in m.free_symbols}
+    branch_only = sorted(n for n in in_branches - formula_inputs - {target} if n in state.given or n in state.params)
+    deciding |= in_branches
+    if branch_only:
+        state.notes.append(Note.of("branch_inputs", names=", ".join(branch_only)))
     cancelled = tuple(sorted(n for n in step_inputs - formula_inputs - derived - deciding - {target}
                              if n in state.given or n in state.params))
     if interval is not None:

@@ -209,3 +209,17 @@ def test_training_time_from_achieved_flops_per_device_derives_the_utilisation(ca
                  given={"params": 20e9, "train_tokens": 472e9, "num_devices": 96,
                         "achieved_flops_per_device": "150 TFLOP/s", "recompute_fraction": 1})
     assert full.value == sympy.Rational(8 * 20 * 10**9 * 472 * 10**9, 96 * 150 * 10**12)
+
+
+def test_an_input_that_picks_the_term_of_a_max_at_a_bound_is_not_called_cancelled(catalog):
+    # decode step = KV time + max(compute, weights): at 737 sequences the step is compute-bound, so the
+    # bound's formula has no weight bytes, but 8 B per parameter makes the weights the larger term
+    ask = dict(catalog=catalog, model="llama2-70b", hw="h100", bound="max",
+               require=["decode_step_time <= 50 ms"])
+    bf16 = solve("batch", {"seq_len": "4096", "num_devices": "8"}, presets=["bf16"], **ask)
+    assert bf16.value == 737
+    kinds = {n.kind: n for n in bf16.notes}
+    assert "cancelled" not in kinds and kinds["branch_inputs"].get("names") == "weight_bytes_per_param"
+    wide = solve("batch", {"seq_len": "4096", "num_devices": "8", "weight_bytes_per_param": "8 B",
+                           "kv_bytes_per_element": "2 B"}, **ask)
+    assert wide.value == 581
