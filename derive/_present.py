@@ -167,6 +167,23 @@ def _latex_relational(lhs: sympy.Expr, op: str, rhs: sympy.Expr, catalog: Catalo
 Values = dict  # quantity id -> (value in base units, dimension, unit it was written in or None)
 
 
+def _constant_dims(condition: sympy.Basic, catalog: Catalog) -> Dimension | None:
+    """The unit of a condition's bare-number side (``decode_step_time <= 50 ms``, kept as 1/20 in base
+    units): the dimension of its other side when that is one quantity, else None."""
+    lhs, rhs = getattr(condition, "lhs", None), getattr(condition, "rhs", None)
+    if not (isinstance(lhs, sympy.Symbol) and rhs is not None and rhs.is_Number and rhs != 0):
+        return None
+    q = catalog.quantities.get(lhs.name)
+    return q.dims if q is not None and not q.dims.is_dimensionless else None
+
+
+def _with_constant(rel: sympy.Basic, catalog: Catalog, units: str, dims: Dimension) -> tuple[str, str]:
+    """A condition (LaTeX, text) with its bare-number right side shown in ``dims``: 50 ms, not 1/20."""
+    op = rel.rel_op
+    return (f"{latex_expr(rel.lhs, catalog)} {_OPS_LATEX[op]} {latex_value(rel.rhs, dims, units)}",
+            f"{text_expr(rel.lhs)} {op} {text_value(rel.rhs, dims, units)}")
+
+
 def latex_substituted(expr: sympy.Expr, values: Values, catalog: Catalog, units: str) -> str:
     """``expr`` with each symbol replaced by its value and unit."""
     if isinstance(expr, sympy.Symbol) and expr.name in values:
@@ -381,6 +398,12 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str, index: 
         op = step.relation_op or "<="
         view["composed_latex"] = [_latex_relational(c.lhs, c.rel_op, c.rhs, catalog) for c in step.composed]
         view["composed_text"] = [f"{text_expr(c.lhs)} {c.rel_op} {text_expr(c.rhs)}" for c in step.composed]
+        # a condition typed with a unit (decode_step_time <= 50 ms) shows it, also once composed
+        for i, (e, c) in enumerate(zip(step.equations, step.composed)):
+            constant = _constant_dims(e, catalog)
+            if constant is not None and c.rhs.is_Number:
+                view["equations_latex"][i], view["equations_text"][i] = _with_constant(e, catalog, units, constant)
+                view["composed_latex"][i], view["composed_text"][i] = _with_constant(c, catalog, units, constant)
         target = catalog.quantities[step.solved_for[0]]
         view["isolated_latex"] = [_latex_relational(target.symbol, op, eq.rhs, catalog) for eq in step.solved]
         view["isolated_text"] = [f"{target.id} {op} {text_expr(eq.rhs)}" for eq in step.solved]

@@ -373,3 +373,20 @@ def test_a_fraction_is_written_with_positive_sums_first():
                     "(hbm_capacity*tensor_parallel - 34*batch*d_model*num_layers*seq_len)")
     latex = latex_expr(s.formula, catalog)
     assert r"\left(b_{g} + b_{o} + b_{w}\right)" in latex and "- 34" in latex and "\\left(-" not in latex
+
+
+def test_a_condition_typed_with_a_unit_keeps_it_in_the_write_up(catalog):
+    # "decode_step_time <= 50 ms" is kept as 1/20 (seconds) inside; the reader sees 50 ms, in the
+    # condition and in the condition with the formulas put in, and the plan names it once escaped
+    from derive import solve
+    from derive.render import render_solution
+
+    sol = solve("batch", {"seq_len": "4096", "num_devices": "8"}, model="llama2-70b", hw="h100", presets=["bf16"],
+                bound="max", require=["decode_step_time <= 50 ms"], catalog=catalog)
+    md = render_solution(sol, "md")
+    assert md.count(r"\le 50\,\mathrm{ms}") >= 2 and r"\frac{1}{20}" not in md
+    plan = next(line for line in md.splitlines() if line.startswith("**Plan:**"))
+    assert plan.endswith("the largest value that satisfies it is the answer.")
+    assert r"→ `decode_step_time` \<= 50 ms, then" in plan
+    text = render_solution(sol, "text")
+    assert "decode_step_time <= 50 ms\n" in text and "<= 1/20" not in text
