@@ -208,3 +208,23 @@ def test_training_cost_is_device_hours_at_their_price_in_dollars(cli):
     # money is its own dimension: dollars are not hours, and a price must be per time
     run = cli("solve", "train_cost", "device_hours=2.788e6h", "device_hour_price=2USD")
     assert run.code == 2 and run.err.count("\n") == 1 and "device_hour_price" in run.err
+
+
+def test_a_prefill_takes_every_weight_matmul_and_the_books_estimate_only_the_mlps():
+    # LLaMA-2 7B, one 512-token prompt on an A100 at 100 % MFU: 2·N·512 FLOPs
+    ask = dict(model="llama2-7b", hw="a100", presets=["bf16"])
+    given = {"batch": 1, "seq_len": 512, "num_devices": 1, "mfu": 1}
+    full = solve("prefill_time", given, **ask)
+    assert exact(full) == F(2 * 7 * 10**9 * 512, 312 * TB)       # the preset's nominal 7e9
+    mlp = solve("prefill_mlp_time", given, **ask)
+    assert exact(mlp) == F(2 * 3 * 4096 * 11008 * 32 * 512, 312 * TB)
+    # the first token comes out of the prefill: an idle server adds nothing, a queue adds its wait
+    assert solve("ttft", given, **ask).value == full.value
+    queued = solve("ttft", {**given, "ttft_overhead": "30 ms"}, **ask)
+    assert exact(queued) == exact(full) + F(3, 100)
+
+
+def test_both_pipeline_bubble_conventions_answer_under_the_names_the_papers_use():
+    # Megatron-LM: "bubble time fraction = (p − 1)/m"; GPipe: (p − 1)/(m + p − 1) of the step
+    assert exact(solve("bubble_time_fraction", {"pp_stages": 8, "pp_microbatches": 32})) == F(7, 32)
+    assert exact(solve("bubble_share_of_step", {"pp_stages": 8, "pp_microbatches": 32})) == F(7, 39)
