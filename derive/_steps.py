@@ -548,21 +548,40 @@ def _settle_params(state: State, needed: Iterable[str], target: str) -> None:
 
 def _derived_instead(trial: State, targets: Sequence[str], missing: set[str]) -> list[str]:
     """The quantities the targets are computed from that all the missing inputs only serve to find
-    (params, from a dense model's 17 architecture numbers): a user may know them directly. Steps
-    that only rename (active_params = params) are followed down to the quantity behind them."""
+    (params, from a dense model's 17 architecture numbers; a decode step's KV cache size, from the
+    batch, the context and the model's shape): a user may know them directly. Of the quantities
+    every missing input reaches the target through, the one nearest the inputs is named."""
     solved_by = {u: st for st in trial.steps for u in st.solved_for}
+
+    def reaches_missing(name: str, stop: str, seen: set[str]) -> bool:
+        """Whether a missing input feeds ``name`` other than through ``stop``."""
+        if name == stop or name in seen:
+            return False
+        seen.add(name)
+        if name in missing:
+            return True
+        step = solved_by.get(name)
+        return step is not None and any(reaches_missing(i, stop, seen) for i in step.inputs)
+
+    def stands_for_missing(name: str, target: str) -> bool:
+        formula = trial.formulas.get(name)
+        return (name in solved_by and formula is not None and missing <= {s.name for s in formula.free_symbols}
+                and not reaches_missing(target, name, set()))
+
+    def upstream(name: str, seen: set[str]) -> set[str]:
+        step = solved_by.get(name)
+        for i in (step.inputs if step is not None else ()):
+            if i not in seen:
+                seen.add(i)
+                upstream(i, seen)
+        return seen
+
     out: list[str] = []
     for target in targets:
-        step = solved_by.get(target)
-        for name in (step.inputs if step is not None else ()):
-            seen = {name}
-            while name in solved_by and len(solved_by[name].inputs) == 1 \
-                    and solved_by[name].inputs[0] in solved_by and solved_by[name].inputs[0] not in seen:
-                name = solved_by[name].inputs[0]
-                seen.add(name)
-            formula = trial.formulas.get(name)
-            if name in solved_by and formula is not None and missing <= {s.name for s in formula.free_symbols}:
-                out.append(name)
+        # every path from a missing input to the target passes through each of these: the deepest one
+        # (nearest the missing inputs) is the most specific quantity to ask for
+        through = [n for n in solved_by if n != target and stands_for_missing(n, target)]
+        out.extend(n for n in through if not any(m in upstream(n, set()) for m in through if m != n))
     return list(dict.fromkeys(out))[:3]
 
 

@@ -25,6 +25,10 @@ def one_error_line(run) -> str:
     (["solve", "kv_cache_bytes", "--model", "llama2-70b"], "missing batch, seq_len"),
     (["solve", "weight_bytes", "params=52B"], "for 52 billion write params=52e9"),
     (["solve", "weight_bytes"], "or give params itself"),
+    # the most specific quantity that every missing input only serves: the KV cache of a decode step
+    (["solve", "mbu", "params=7e9", "--preset", "fp16", "tpot=14ms", "hbm_bw=2TB/s", "num_devices=1"],
+     "or give kv_cache_bytes itself"),
+    (["solve", "mfu", "achieved_flops_per_device=430TFLOP/s", "--hw", "h100"], "or give active_params itself"),
     (["solve", "nvlink_allreduce_time", "collective_bytes=1GB", "axis_size=1", "nvlink_gpu_bw=230GB/s"],
      "nvlink_allreduce_time is 0 with these inputs"),
     (["solve", "weight_bytes", "params=7k"], "for 7 thousand write params=7e3"),
@@ -82,3 +86,11 @@ def test_internal_errors_are_exit_1_with_a_hint(cli, tmp_path):
     # a broken catalog folder is a user error (exit 2), not an internal one
     run = cli("solve", "x", env={"DERIVE_FORMULAS": str(tmp_path)})
     assert "derive: error:" in run.err and run.code == 2
+
+
+def test_a_missing_input_hint_never_names_a_quantity_the_others_bypass(cli):
+    # num_devices and batch also feed the weight and compute times: giving the KV load time alone
+    # would not answer a decode step, so it is not offered
+    run = cli("solve", "decode_step_time", "--model", "llama2-70b", "--hw", "h100")
+    assert run.code == 2 and "missing batch, num_devices, seq_len" in run.err
+    assert "decode_kv_time itself" not in run.err
