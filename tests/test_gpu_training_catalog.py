@@ -228,3 +228,12 @@ def test_both_pipeline_bubble_conventions_answer_under_the_names_the_papers_use(
     # Megatron-LM: "bubble time fraction = (p − 1)/m"; GPipe: (p − 1)/(m + p − 1) of the step
     assert exact(solve("bubble_time_fraction", {"pp_stages": 8, "pp_microbatches": 32})) == F(7, 32)
     assert exact(solve("bubble_share_of_step", {"pp_stages": 8, "pp_microbatches": 32})) == F(7, 39)
+
+
+def test_rules_of_thumb_for_serving_and_training_memory():
+    # EleutherAI's Transformer Math 101: serving takes about 1.2 × the weights (7B in fp16: 16.8 GB)
+    assert exact(solve("inference_memory_estimate", {"params": 7e9}, presets=["fp16"])) == 168 * 10**8
+    # The Ultra-Scale Playbook: 16 bytes per parameter with bf16 mixed precision, 20 when the
+    # gradients are also accumulated in fp32 (70B: 1,120 GB and 1,400 GB)
+    assert exact(solve("training_state_bytes", {"params": 70e9}, presets=["adam-mixed"])) == 1120 * 10**9
+    assert exact(solve("training_state_bytes", {"params": 70e9}, presets=["adam-mixed-fp32-grads"])) == 1400 * 10**9
