@@ -39,7 +39,7 @@ from ._errors import (
 from ._exact import close, holds, relative, sign, value_at
 from ._follow import followed, followed_value
 from ._model import Catalog, CatalogMemo, Quantity, Relation
-from ._plan import Plan, PlanStep, input_like, plan
+from ._plan import Plan, PlanStep, can_solve_for, input_like, plan
 from ._solution import Check, Given, Note, Step
 from ._units import format_value
 from ._values import check_range, parse_value
@@ -585,6 +585,56 @@ def _derived_instead(trial: State, targets: Sequence[str], missing: set[str]) ->
     return list(dict.fromkeys(out))[:3]
 
 
+def _fewest_missing(state: State, targets: Sequence[str], relation_ids: Iterable[str]) -> list[str]:
+    """The missing inputs of the way to ``targets`` that needs the fewest of them (the compute budget
+    and the tokens give a parameter count; so do 17 architecture numbers), counting each missing
+    natural input as 1 and a known or defaulted quantity as 0, summed along each relation (inputs
+    two branches share are counted twice: an estimate that picks the way to ask about, nothing more)."""
+    catalog = state.catalog
+    rels = [catalog.relations[r] for r in relation_ids]
+    natural = input_like(catalog)
+    names = {s for r in rels for s in r.symbols} | set(targets)
+    inf = float("inf")
+    cost: dict[str, float] = {}
+    for n in names:
+        if n in state.values or default_value(catalog, n, state.values) is not None:
+            cost[n] = 0
+        else:
+            cost[n] = 1 if n in natural and n not in targets else inf
+    via: dict[str, Relation] = {}
+    for _ in range(len(rels) + 1):
+        changed = False
+        for rel in rels:
+            for q in rel.symbols:
+                if cost[q] == 0 or not can_solve_for(rel, q):
+                    continue
+                c = sum(cost[s] for s in rel.symbols if s != q)
+                if c < cost[q]:
+                    cost[q], via[q], changed = c, rel, True
+        if not changed:
+            break
+    leaves: list[str] = []
+    seen: set[str] = set()
+
+    def walk(name: str) -> None:
+        if name in seen or cost[name] == 0:
+            return
+        seen.add(name)
+        rel = via.get(name)
+        if rel is None:
+            leaves.append(name)
+            return
+        for s in rel.symbols:
+            if s != name:
+                walk(s)
+
+    for t in targets:
+        if cost.get(t, inf) == inf:
+            return []
+        walk(t)
+    return sorted(leaves)
+
+
 def _preset_hint(catalog: Catalog, missing: Sequence[str]) -> str:
     """The presets that would give missing inputs: a chip or a model by kind (every chip gives its
     bandwidth), a setup by name (activation_factor: chapter-activations, megatron-selective), for the
@@ -640,6 +690,10 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
         try:
             _settle_params(state, needed, outer_target)
         except MissingInputsError as exc:
+            fewer = _fewest_missing(state, targets, p.component)
+            if fewer and len(fewer) <= 2 and 4 * len(fewer) <= len(exc.missing) and not state.unresolved:
+                # another way needs fewer inputs: ask for those (train_tokens, not 17 architecture numbers)
+                raise MissingInputsError(exc.target, fewer, _preset_hint(state.catalog, fewer)) from None
             instead = _derived_instead(trial, targets, set(exc.missing))
             if not instead:
                 raise

@@ -29,6 +29,8 @@ def one_error_line(run) -> str:
     (["solve", "mbu", "params=7e9", "--preset", "fp16", "tpot=14ms", "hbm_bw=2TB/s", "num_devices=1"],
      "or give kv_cache_bytes itself"),
     (["solve", "mfu", "achieved_flops_per_device=430TFLOP/s", "--hw", "h100"], "or give active_params itself"),
+    # the way that needs fewest inputs: C = 6·N·D wants the tokens, not a model's 17 architecture numbers
+    (["solve", "params", "train_flops=1e24FLOP"], "cannot determine params: missing train_tokens;"),
     (["solve", "nvlink_allreduce_time", "collective_bytes=1GB", "axis_size=1", "nvlink_gpu_bw=230GB/s"],
      "nvlink_allreduce_time is 0 with these inputs"),
     (["solve", "weight_bytes", "params=7k"], "for 7 thousand write params=7e3"),
