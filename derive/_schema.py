@@ -556,14 +556,11 @@ def _plain_or_bilingual(ctx: _Ctx, entry: dict, key: str, ident: str, required: 
     return _str(ctx, entry, key, ident, required=required), ""
 
 
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
 def _check_same_as(build: _Build) -> None:
     """Every ``same_as`` names a quantity of the same unit, or is arithmetic over quantities that gives
     that unit (checked once every quantity is read)."""
     for ctx, raw, q, other, where in build.same_as:
-        if not _IDENTIFIER.fullmatch(other):
+        if not _QUANTITY_ID.match(other):      # arithmetic over quantities, not one name
             try:
                 expr = parse_expression(other, _symbol_resolver(build, ctx, where, raw), "same_as")
                 dims = dimension_of(expr, build.dims)
