@@ -92,7 +92,8 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
             names |= {s.name for s in g.free_symbols if s.name in trial.params}
         return names - large if assumptions else names
 
-    derive(state, needed, target, relevant)
+    derive(state, needed, target, relevant,
+           relevant_key=("bound", target, tuple(c.id for c in conditions), tuple(a.text for a in assumptions)))
     fmap = state.formula_map()
     nmap = {k: v for k, v in state.numeric_map().items() if k.name != target}
     names = ", ".join(c.id for c in conditions)

@@ -42,8 +42,20 @@ def sign(expr: sympy.Expr) -> int:
     return 1 if v > 0 else -1
 
 
+def _compare_rationals(a: sympy.Expr, b: sympy.Expr) -> int | None:
+    """The sign of ``a - b`` for two rationals, in whole-number arithmetic (no SymPy number is built);
+    None when either is not rational."""
+    if getattr(a, "is_Rational", False) and getattr(b, "is_Rational", False):
+        d = int(a.p) * int(b.q) - int(b.p) * int(a.q)
+        return (d > 0) - (d < 0)
+    return None
+
+
 def close(a: sympy.Expr, b: sympy.Expr) -> bool:
     """Exact equality, allowing for the last digits of a high-precision evaluation."""
+    exact = _compare_rationals(a, b)
+    if exact is not None:
+        return exact == 0
     diff = a - b
     if diff == 0:
         return True
@@ -54,6 +66,9 @@ def close(a: sympy.Expr, b: sympy.Expr) -> bool:
 
 
 def holds(op: str, left: sympy.Expr, right: sympy.Expr) -> bool:
+    exact = _compare_rationals(left, right)
+    if exact is not None:
+        return {"<=": exact <= 0, "<": exact < 0, ">=": exact >= 0, ">": exact > 0, "=": exact == 0}[op]
     if close(left, right):
         return op in ("<=", ">=", "=")
     s = sign(left - right)

@@ -286,6 +286,8 @@ class CatalogMemo:
         self.plan_params: dict[tuple, frozenset[str]] = {}        # (targets, known) -> inputs taken as symbols
         self.values: "OrderedDict[tuple[str, str], sympy.Rational]" = OrderedDict()  # (quantity, text) -> value
         self.follows: dict[str, tuple[sympy.Expr, tuple[str, ...]]] = {}   # same_as text -> (expression, ids)
+        self.preset_knowns: dict[tuple, tuple] = {}   # (hw, model, presets) -> (presets, values, same_as values)
+        self.needed_inputs: dict[tuple, frozenset[str]] = {}   # question shape -> missing inputs the answer needs
 
     def remember_value(self, key: tuple[str, str], value: sympy.Rational) -> None:
         self.values[key] = value

@@ -38,7 +38,7 @@ from ._errors import (
 )
 from ._exact import close, holds, relative, sign, value_at
 from ._follow import followed, followed_value
-from ._model import Catalog, CatalogMemo, Quantity, Relation
+from ._model import Catalog, CatalogMemo, Preset, Quantity, Relation
 from ._plan import Plan, PlanStep, can_solve_for, input_like, plan
 from ._solution import Check, Given, Note, Step
 from ._units import format_value
@@ -206,24 +206,9 @@ def coerce_given(catalog: Catalog, q: Quantity, raw: Any) -> tuple[sympy.Rationa
 def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, model: str | None,
             presets: Sequence[str], target: str) -> State:
     state = State(catalog)
-    chosen = []
-    if hw:
-        chosen.append(catalog.preset(hw, "hw"))
-    if model:
-        chosen.append(catalog.preset(model, "model"))
-    for p in presets:
-        chosen.append(catalog.preset(p))
-    following: dict[str, tuple[str, str]] = {}     # preset values that take another quantity's value
-    for preset in chosen:
-        for name, pv in preset.values.items():
-            q = catalog.quantities[name]
-            origin = f"{preset.kind}:{preset.id}"
-            if pv.same_as is not None:
-                following[name] = (pv.same_as, origin)
-                state.given.pop(name, None)
-                continue
-            following.pop(name, None)
-            state.given[name] = Given(name, pv.value, q.dims, pv.text, origin, pv.source, pv.note, pv.note_zh)
+    chosen, preset_given, preset_following = _preset_knowns(catalog, hw, model, tuple(presets))
+    state.given.update(preset_given)
+    following = dict(preset_following)     # preset values that take another quantity's value
     for raw_name, raw in (given or {}).items():
         q = catalog.quantity(str(raw_name))
         value, text = coerce_given(catalog, q, raw)
@@ -259,9 +244,44 @@ def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, mo
         state.preset_target = state.given.pop(target)
     for name, g in state.given.items():
         state.values[name] = g.value
-        state.formulas[name] = sympy.Symbol(name, positive=True)
-        state.origins[name] = frozenset({"given" if g.origin == "given" else "preset"})
+        state.formulas[name] = catalog.symbol(name)
+        state.origins[name] = _GIVEN if g.origin == "given" else _PRESET
     return state
+
+
+_GIVEN, _PRESET = frozenset({"given"}), frozenset({"preset"})
+
+
+def _preset_knowns(catalog: Catalog, hw: str | None, model: str | None, presets: tuple[str, ...]
+                   ) -> tuple[tuple[Preset, ...], dict[str, Given], dict[str, tuple[str, str]]]:
+    """The presets chosen, the values they give, and the values they take from another quantity
+    (``same_as``: name -> (expression, origin)), later presets overriding earlier ones; found once per
+    choice of presets (the catalog's memo)."""
+    key = (hw, model, presets)
+    hit = catalog.memo.preset_knowns.get(key)
+    if hit is not None:
+        return hit
+    chosen = []
+    if hw:
+        chosen.append(catalog.preset(hw, "hw"))
+    if model:
+        chosen.append(catalog.preset(model, "model"))
+    for p in presets:
+        chosen.append(catalog.preset(p))
+    given: dict[str, Given] = {}
+    following: dict[str, tuple[str, str]] = {}
+    for preset in chosen:
+        for name, pv in preset.values.items():
+            q = catalog.quantities[name]
+            origin = f"{preset.kind}:{preset.id}"
+            if pv.same_as is not None:
+                following[name] = (pv.same_as, origin)
+                given.pop(name, None)
+                continue
+            following.pop(name, None)
+            given[name] = Given(name, pv.value, q.dims, pv.text, origin, pv.source, pv.note, pv.note_zh)
+    hit = catalog.memo.preset_knowns[key] = (tuple(chosen), given, following)
+    return hit
 
 
 # ---------------------------------------------------------------------------
@@ -655,6 +675,21 @@ def _evaluate(state: State, plan_: Plan) -> None:
         _solve_step(state, step)
 
 
+def _values_choose_nothing(catalog: Catalog, plan_: Plan) -> bool:
+    """Whether every step of ``plan_`` has one closed form whatever the values: no regime (a max or
+    min) and no relation or system with several solutions, so the formulas follow from the plan alone."""
+    memo = catalog.memo
+    for step in plan_.steps:
+        if step.is_block:
+            key = (tuple(r.id for r in step.relations), tuple(step.unknowns))
+            if len(memo.blocks.get(key, ())) != 1:
+                return False
+        elif step.relations[0].regimes or len(memo.inverses.get((step.relations[0].id, None, step.unknowns[0]),
+                                                                 ())) != 1:
+            return False
+    return True
+
+
 def _defaults_applied(state: State) -> bool:
     changed = False
     for name, g in state.given.items():
@@ -667,29 +702,51 @@ def _defaults_applied(state: State) -> bool:
     return changed
 
 
-def derive(state: State, targets: Sequence[str], outer_target: str, relevant=None) -> None:
+def derive(state: State, targets: Sequence[str], outer_target: str, relevant=None,
+           relevant_key: Any = None) -> None:
     """Plan and solve ``targets``; missing inputs become defaults, symbols that cancel, or an error.
 
     ``relevant(trial)`` names the missing inputs that the answer depends on; by
-    default, those left in the targets' formulas.
+    default, those left in the targets' formulas. ``relevant_key`` identifies what ``relevant``
+    computes (for a bound: its target and conditions), so that its answer can be kept per
+    question shape; without it a ``relevant`` function is called every time.
     """
     p = _run_plan(state, targets, outer_target)
     if state.params:
-        # solve symbolically first to see which missing inputs matter
-        trial = State(state.catalog, dict(state.given), dict(state.values), dict(state.formulas),
-                       dict(state.origins), set(state.params))
-        _evaluate(trial, p)
-        if relevant is None:
-            needed = set()
-            for n in targets:
-                f = trial.formulas.get(n)
-                if f is not None:
-                    needed |= {s.name for s in f.free_symbols if s.name in trial.params}
-        else:
-            needed = set(relevant(trial))
+        trial: State | None = None
+
+        def run_trial() -> State:
+            # solve symbolically first to see which missing inputs matter
+            t = State(state.catalog, dict(state.given), dict(state.values), dict(state.formulas),
+                      dict(state.origins), set(state.params))
+            _evaluate(t, p)
+            return t
+
+        # which missing inputs matter depends on the values only through a regime or a choice among
+        # several solutions: without either in the plan, it is found once per question shape
+        memo = state.catalog.memo
+        key = None
+        if relevant is None or relevant_key is not None:
+            key = (tuple(targets), outer_target, frozenset(state.known()), frozenset(state.params),
+                   frozenset(n for n, g in state.given.items() if g.origin == "default"), relevant_key)
+        needed = memo.needed_inputs.get(key) if key is not None else None
+        if needed is None:
+            trial = run_trial()
+            if relevant is None:
+                found: set[str] = set()
+                for n in targets:
+                    f = trial.formulas.get(n)
+                    if f is not None:
+                        found |= {s.name for s in f.free_symbols if s.name in trial.params}
+            else:
+                found = set(relevant(trial))
+            needed = frozenset(found)
+            if key is not None and _values_choose_nothing(state.catalog, p):
+                memo.needed_inputs[key] = needed
         try:
             _settle_params(state, needed, outer_target)
         except MissingInputsError as exc:
+            trial = trial or run_trial()
             fewer = _fewest_missing(state, targets, p.component)
             if fewer and len(fewer) <= 2 and 4 * len(fewer) <= len(exc.missing) and not state.unresolved:
                 # another way needs fewer inputs: ask for those (train_tokens, not 17 architecture numbers)

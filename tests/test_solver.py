@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 import sympy
 
@@ -223,3 +225,37 @@ def test_an_input_that_picks_the_term_of_a_max_at_a_bound_is_not_called_cancelle
     wide = solve("batch", {"seq_len": "4096", "num_devices": "8", "weight_bytes_per_param": "8 B",
                            "kv_bytes_per_element": "2 B"}, **ask)
     assert wide.value == 581
+
+
+# A question of a shape answered before is planned from what was kept for that shape (the presets'
+# values, which missing inputs it needs): the answer at new values is the one a fresh catalog gives.
+_SHAPES = [
+    (dict(target="num_devices", model="llama2-70b", hw="h100", bound="min", require=["weights_fit"]),
+     "params", [7 * 10**9, 70 * 10**9, 10**12 + 1]),
+    (dict(target="d_model", hw="tpu-v5e", presets=["classic-ffn"], bound="max", require=["ffn_fits_in_vmem"]),
+     "vmem_capacity", ["64 MiB", "100 MB", "1 GiB"]),
+    (dict(target="roofline_time", hw="a100", given={"bytes_moved": "1 GB"}), "flops", ["1e9 FLOP", "1e12 FLOP", "1e15 FLOP"]),
+    (dict(target="kv_cache_bytes", model="llama2-70b", given={"batch": 8}), "seq_len", [1, 4096, 32768]),
+]
+
+
+@pytest.mark.parametrize("shape, name, values", _SHAPES, ids=[s[0]["target"] for s in _SHAPES])
+def test_a_shape_answered_before_answers_new_values_as_a_fresh_catalog(shape, name, values):
+    def ask(catalog, value):
+        options = dict(shape)
+        given = dict(options.pop("given", {}))
+        given[name] = value
+        return solve(options.pop("target"), given, catalog=catalog, **options)
+
+    def fresh_catalog():
+        built = load_catalog()
+        catalog = copy.copy(built)                      # the same content, an empty memo (nothing kept yet)
+        catalog.unit_table = built.unit_table
+        return catalog
+
+    warm = fresh_catalog()
+    for value in values:
+        again = ask(warm, value)                        # after the earlier values of this shape
+        fresh = ask(fresh_catalog(), value)
+        assert (again.value, again.exact, again.steps, again.checks, again.notes, again.given) == \
+               (fresh.value, fresh.exact, fresh.steps, fresh.checks, fresh.notes, fresh.given)
