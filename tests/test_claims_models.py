@@ -56,6 +56,7 @@ TRANSFORMERS = {
     "attention-dominates-8k": ("reproduced", F(8 * 8192)),                   # T = 8·D
     "attention-dominates-gemma-27b": ("reproduced", F(8 * 4608)),
     "no-remat-activations": ("reproduced", F(2 * 20 * 4 * 10**6 * 8192 * 64) / T),
+    "block-remat-activations": ("reproduced", F(2 * 1 * 4 * 10**6 * 8192 * 64) / T),   # one checkpoint per layer
     "block-remat-flops": ("reproduced", F(8)),
     "kv-cache-8k-int8": ("reproduced", F(2 * 8192 * 64 * 64 * 128, 2**30)),
     "q1-params": ("erratum", F(Q1_PARAMS)),
@@ -81,6 +82,7 @@ TRAINING = {
     "compute-bound-batch-240": ("convention", V5E_C / V5E_W),                # v5p alone gives 163.9
     "adam-bytes-per-param": ("reproduced", F(10)),
     "dp-largest-model": ("erratum", V5P_HBM / 10),
+    "dp-largest-model-text": ("erratum", V5P_HBM / 10),                     # 9.6e9, "about 9B"
     "llama3-70b-training-flops": ("reproduced", F(6 * 70 * 15) * 10**21),
     "llama3-70b-17-days": ("reproduced", F(6 * 70 * 15) * 10**21 / (18823 * F(459 * 10**12) * F(1, 2)) / DAY),
     "q1-ffw-params": ("reproduced", F(3 * 40 * 5120 * 13824)),
@@ -92,9 +94,10 @@ TRAINING = {
     "q2-checkpoints": ("reproduced", CKPT_13B(16 * 10**6) / T),
     "q3-sequence-batch": ("convention", F(96)),
     "q3-slice-hbm": ("reproduced", 4096 * V5P_HBM / T),
+    "q3-1-hbm-per-chip": ("constant", V5P_HBM / G),
     "q3-2-checkpoints": ("reproduced", CKPT_13B(3 * 10**6)),
     "q3-2-total-memory": ("reproduced", CKPT_13B(3 * 10**6) + 130 * G),
-    "q3-3-step-time": ("erratum", F(6 * 3 * 13) * 10**15 / (4096 * F(46 * 10**13) * F(4, 10)) * 1000),
+    "q3-3-step-time": ("reproduced", F(6 * 3 * 13) * 10**15 / (4096 * F(46 * 10**13) * F(4, 10)) * 1000),  # 310.5 ~ 3e2
     # data parallelism and FSDP over ICI (critical batch B/X > C/(M·W_ici))
     "dp-critical-batch-2550": ("convention", ALPHA),                          # C = 4.6e14 alone: 2555.6
     "dp-three-axes-850": ("reproduced", ALPHA / 3),
@@ -107,12 +110,14 @@ TRAINING = {
     # tensor parallelism: Y < M_Y·F/α
     "tp-required-f-20k": ("reproduced", 8 * ALPHA),
     "tp-gemma-7b-19-way": ("reproduced", F(int(50000 / ALPHA))),              # 19.6 -> 19
+    "tp-int8-intensity-5100": ("reproduced", F(918 * 10**12) / W_ICI_V5P),    # C_int8 / W_ici
     # mixed FSDP + TP
     "mixed-x-opt-13.9": ("reproduced", Sqrt(F(48000, 32768) * 2 * 64)),      # 13.69
     "mixed-critical-batch-99": ("reproduced", mixed_bound(32768)),
     "mixed-gain-factor-8": ("erratum", (ALPHA / 3) / mixed_bound(32768)),     # 8.57
     "mixed-fsdp-bound-850": ("reproduced", ALPHA / 3),
     "mixed-takeaway-100": ("reproduced", mixed_bound(32768)),
+    "mixed-takeaway-factor-8": ("erratum", (ALPHA / 3) / mixed_bound(32768)),  # 8.57
     "mixed-regime-low-100": ("reproduced", mixed_bound(30000)),              # 108.4
     "mixed-regime-high-850": ("reproduced", ALPHA / 3),
     "mixed-figure-4e5": ("reproduced", 4096 * mixed_bound(32768)),            # 406,406
@@ -160,6 +165,7 @@ APPLIED_TRAINING = {
     "time-per-token-one-chip": ("reproduced", F(42 * 10**10) / V5P_C * 1000),
     "total-flops": ("reproduced", FLOPS_70B),
     "one-chip-years": ("reproduced", TIME_70B(1, 1) / YEAR),
+    "pod-chips-8960": ("reproduced", F(16 * 20 * 28)),
     "pod-seconds": ("reproduced", TIME_70B(8960, F(4, 10))),
     "pod-days": ("reproduced", TIME_70B(8960, F(4, 10)) / DAY),
     "memory-params": ("reproduced", F(140)),
@@ -168,6 +174,7 @@ APPLIED_TRAINING = {
     "memory-total": ("reproduced", (CKPT_70B(3) + 700 * G) / T),
     "minimum-chips": ("erratum", F(172)),                                     # ceil(16.43 TB / 96 GB)
     "minimum-chips-days": ("reproduced", TIME_70B(171, F(4, 10)) / DAY),
+    "minimum-chips-years": ("reproduced", TIME_70B(171, F(4, 10)) / YEAR),
     "per-chip-memory": ("reproduced", (CKPT_70B(3) + 700 * G) / 8960 / G),
     "per-chip-memory-12-checkpoints": ("erratum", (CKPT_70B(12) + 700 * G) / 8960 / G),
     "batch-of-1024-sequences": ("erratum", F(1024 * 8192)),
