@@ -257,6 +257,10 @@ def QPS(b, n):
 
 BCAST = F(1)
 
+def DECODE70(b, seq, chips=16):                # int8 weights and KV, bf16 FLOPs: KV load + max(FLOPs, weights)
+    return b * seq * KV70_INT8 / (chips * V5E_W) + max(2 * b * 70 * G / (chips * V5E_C), 70 * G / (chips * V5E_W))
+
+
 def pow2_at_least(x):                             # the chapter's min_topology: the next power of two
     n = 1
     while n < x:
@@ -308,6 +312,9 @@ APPLIED_INFERENCE |= {
     "prefill-flops-240": ("erratum", F(240 * 2 * 3 * 8192 * 28672 * 80)),
     "prefill-time-8ms": ("convention", F(26 * 10**12) / (8 * V5E_C_INT8) * 1000),
     "prefill-time-16ms": ("reproduced", F(240 * 2 * 3 * 8192 * 28672 * 80) / (8 * V5E_C_INT8 / 2) * 1000),
+    "plot-latency-low-batch": ("reproduced", DECODE70(1, 8192) * 1000),
+    "plot-latency-large-batch": ("reproduced", DECODE70(138, 8192) * 1000),         # MLP compute-bound
+    "plot-throughput-plateau-2k": ("reproduced", 120 / (16 * DECODE70(120, 2048)) / 1000),   # kHz
     "kv-beats-flops-2k": ("erratum", F(int(2 * 70 * G * V5E_W / (V5E_C * KV70_INT8)))),     # 3,556
     "tp-bound-22": ("erratum", F(int(2 * 28672 * F(9 * 10**10) / V5E_C))),    # v5e: 26 (22 is v5p's 2550)
     "prefill-every-2-steps": ("reproduced", F(512, 240)),
