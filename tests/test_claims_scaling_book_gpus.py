@@ -69,6 +69,7 @@ EXPECTED: dict[str, tuple[str, F, bool]] = {
     "dp-moe-79200": ("reproduced", F(128, 4) * F(990 * 10**12, 400 * GBs), True),
     "dp-two-nodes-1237": ("reproduced", F(990 * 10**12, 400 * GBs) / 2, True),   # 1237.5
     "tp-llama3-11-way": ("reproduced", F(int(28000 * 400 * GBs / (990 * 10**12))), True),
+    "tp-llama3-8-way": ("reproduced", F(8 * (28000 * 400 * GBs // (990 * 10**12) // 8)), True),   # 11.3 down to a node
     "tp-two-nodes-19-way": ("reproduced", F(8 + int(28000 * 400 * GBs / (990 * 10**12))), True),
     "deepseek-batch-tokens": ("reproduced", F(4096 * 15360), True),
     "deepseek-tokens-per-gpu": ("reproduced", F(4096 * 15360, 2048), True),
@@ -78,12 +79,15 @@ EXPECTED: dict[str, tuple[str, F, bool]] = {
     "llama3-pp-16x": ("reproduced", F(8 * 16, 8), True),
     "q5-2-1-memory": ("reproduced", F(10 * 70), True),                        # GB
     "q5-2-1-gpus": ("reproduced", F(9), True),                                # ceil(700 / 80)
+    "q5-2-1-nodes": ("reproduced", F(8 * -(-700 // (80 * 8))), True),               # 9 GPUs up to 2 nodes
     "q5-2-2-flops": ("reproduced", F(6 * 70 * 15) * 10**21, True),
     "q5-2-2-cluster-flops": ("reproduced", 4096 * F(990 * 10**12) * F(45, 100), True),
     "q5-2-2-seconds": ("reproduced", F(6 * 70 * 15) * 10**21 / (4096 * F(990 * 10**12) * F(45, 100)), True),
     "q5-2-2-days": ("reproduced", F(6 * 70 * 15) * 10**21 / (4096 * F(990 * 10**12) * F(45, 100)) / 86400, True),
     "q5-2-3-tp-limit": ("erratum", F(28672 * 450 * GBs, 990 * 10**12), False),   # 13.03, not F / 1995
     "q5-2-3-alpha-1995": ("erratum", F(990 * 10**12, 450 * GBs), False),          # 2200
+    "q5-2-3-8-way": ("reproduced", F(8 * (28672 * 450 * GBs // (990 * 10**12) // 8)), True),     # 13.0 down to a node
+    "q5-2-3-1-dp-512": ("reproduced", F(4096, 8), True),
     "q5-2-3-1-memory-per-gpu": ("reproduced", F(700, 8), True),
     "q5-2-3-2-tokens-per-gpu": ("erratum", F(4 * 10**6, 4096), False),            # 976.6
     "q5-2-3-3-bandwidth": ("reproduced", F(8 * 400), True),
@@ -91,6 +95,8 @@ EXPECTED: dict[str, tuple[str, F, bool]] = {
     "q5-3-70b-tokens-per-gpu": ("reproduced", F(2048), True),
     "q5-3-314b-tokens-per-gpu": ("reproduced", F(2048), True),
     "q5-3-bound-2472": ("erratum", F(990 * 10**12, 400 * GBs), False),            # 2475
+    "q5-3-70b-spine-2x": ("reproduced", F(16, 8), True),
+    "q5-3-314b-spine-8x": ("reproduced", F(64, 8), True),
     "q5-3-70b-bound-1k": ("reproduced", F(990 * 10**12, 2 * 400 * GBs), True),
     "q5-3-314b-bound-300": ("reproduced", F(990 * 10**12, 8 * 400 * GBs), True),
 }
