@@ -155,6 +155,7 @@ class ClaimResult:
     agrees: bool                          # the computed value agrees with the stated one
     convention: "Text | None" = None      # the convention that makes it agree
     main_computed: Fraction | None = None  # the main reading's value, when a convention was needed
+    restated: "Stated | None" = None      # the stated value as the convention re-reads it (16 GB as 16 GiB)
     tried: tuple["Text", ...] = ()        # conventions tried without success (an erratum)
     preset: str | None = None             # for a constant: the preset holding it
     preset_text: str = ""                 # the preset's value as written there
@@ -518,7 +519,8 @@ def _verdict(claim: Claim, catalog: "Catalog", file: str = "") -> ClaimResult:
             alt_rels = rels
         if agrees(value / s.factor, s, claim.approx, claim.tolerance):
             return ClaimResult(claim, "convention", value / stated.factor, True, convention=conv.name,
-                               main_computed=computed, relations=alt_rels)
+                               main_computed=computed, relations=alt_rels,
+                               restated=conv.stated if conv.question is None else None)
         tried.append(conv.name)
     return ClaimResult(claim, "erratum", computed, False, tried=tuple(tried), relations=rels, regime=sol.regime)
 
@@ -608,8 +610,17 @@ def note_text(result: ClaimResult, lang: str = "en", templates: str | None = Non
         main = _with_unit(_at_least_decimals(_fmt(result.main_computed or Fraction(0), digits), _decimals(s.ulp)),
                           s.unit)
         convention = result.convention.get(lang) if result.convention is not None else ""
-        parts.append(msg("check_note_convention", lang, convention=convention,
-                         computed=computed_text(result), main=main, stated=s.text))
+        if result.restated is not None:
+            # only the stated value is re-read: the computed value is the plain reading's, so say what the
+            # stated one becomes (16 GB read as 16 GiB is 17.18 GB), not "that gives X; the plain reading gives X"
+            restated = _with_unit(_at_least_decimals(
+                _fmt(result.restated.value * result.restated.factor / s.factor, digits), _decimals(s.ulp)), s.unit)
+            parts.append(msg("check_note_convention_restated", lang, convention=convention,
+                             computed=computed_text(result), restated=restated, stated=s.text,
+                             as_written=result.restated.text))
+        else:
+            parts.append(msg("check_note_convention", lang, convention=convention,
+                             computed=computed_text(result), main=main, stated=s.text))
     elif result.verdict == "erratum":
         pct = abs(result.relative_error) * 100
         rel = f"{pct:.3g}%"

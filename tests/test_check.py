@@ -218,3 +218,27 @@ def test_constant_that_agrees_only_under_a_reading(tmp_path, cli):
     assert "agrees with it only under the reading “KB read as KiB”" in out.out
     row = cli("check", str(path), "--format", "json").json[0]
     assert row["convention"] == {"en": "KB read as KiB", "zh": "KB 按 KiB 理解"} and row["verdict"] == "constant"
+
+
+def test_a_restated_value_says_what_it_becomes(tmp_path, cli):
+    # a convention that only re-reads the stated value leaves the computed value the plain reading's:
+    # the note says what the stated value becomes, not "that gives X; the plain reading gives X"
+    path = write(tmp_path, """
+  - id: array
+    quote: "Our array is about 16GB."
+    stated: 16 GB
+    solve: array_bytes
+    given: {array_elements: 2**34}
+    presets: [int8]
+    conventions:
+      - name: {en: "GB read as GiB", zh: "GB 按 GiB 理解"}
+        stated: 16 GiB
+""")
+    r = check_claims(path)[0]
+    assert r.verdict == "convention" and r.restated is not None and r.restated.text == "16 GiB"
+    assert r.computed == r.main_computed == Fraction(2**34, 10**9)
+    out = cli("check", str(path), "--lang", "both")
+    assert out.code == 0, out.err
+    assert "the stated 16 GB, read as 16 GiB, is 17.18 GB, which agrees with the computed 17.18 GB" in out.out
+    assert "原文 16 GB 按 16 GiB 理解即 17.18 GB" in out.out
+    assert "the plain reading gives" not in out.out

@@ -22,10 +22,15 @@ H100_C, H100_HBM = 989 * 10**12, 335 * 10**10
 EXPECTED: dict[str, tuple[str, F, bool]] = {
     "h100-time-1e12-flops": ("reproduced", F(10**12 * 1000, H100_C), True),
     "v6e-time-1e12-flops": ("reproduced", F(10**12 * 1000, 91 * 10**13), True),
+    "h100-hbm": ("constant", F(H100_HBM, 10**12), True),                              # in TB/s
+    "v6e-hbm": ("constant", F(16, 10), True),
     "v5e-critical-intensity": ("reproduced", F(V5E_C, V5E_HBM), True),
+    "dot-product-intensity": ("reproduced", F(2, 2 * 2), True),                        # mult + add over two bf16 reads
     "v5p-vpu-critical-intensity": ("reproduced", F(7 * 10**12, 28 * 10**11), True),   # 2.5, "around 3"
     "matmul-critical-batch-240": ("reproduced", F(V5E_C, V5E_HBM), True),
     "takeaway-batch-240": ("reproduced", F(V5E_C, V5E_HBM), True),
+    "takeaway-global-batch-tokens": ("reproduced", F(512 * 4096), True),
+    "takeaway-local-batch-tokens": ("reproduced", F(512 * 4096, 2048), True),
     "gpu-critical-batch-300": ("reproduced", F(H100_C, H100_HBM), True),
     "network-bandwidth": ("constant", F(V5E_ICI), True),
     "two-chip-critical-intensity": ("reproduced", F(V5E_C, V5E_ICI), True),            # 4377.8, truncated
@@ -33,6 +38,7 @@ EXPECTED: dict[str, tuple[str, F, bool]] = {
     "q1-int8-intensity": ("reproduced", F(394 * 10**12, V5E_HBM), True),
     "q1-int8-critical-batch": ("reproduced", F(394 * 10**12, 2 * V5E_HBM), True),
     "q2-int8-weights-critical-batch": ("reproduced", F(V5E_C, 2 * V5E_HBM), True),
+    "q4-per-example-weights-intensity": ("reproduced", F(2 * 1, 1), True),            # 2·D·F ops over D·F int8 bytes
     "q5-h100-dense-flops": ("constant", F(H100_C), True),
     "q5-h100-hbm": ("constant", F(H100_HBM), True),
     "q5-h100-critical-batch": ("reproduced", F(H100_C, H100_HBM), True),
