@@ -657,7 +657,7 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
         reg = next(r for r in rel.regimes if r.id == data["regime"])
         data["regime"] = {"en": reg.name.en, "zh": reg.name.zh}
         data["condition"] = _condition_text(catalog, reg.when, values, units, named=False)["en"]
-    elif note.kind == "override":
+    elif note.kind in ("override", "typed_decides"):
         groups: dict[str, list[str]] = {}
         for name, origin in data.pop("sources", ()):
             groups.setdefault(origin, []).append(name)

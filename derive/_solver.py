@@ -85,7 +85,18 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
         condition_of(catalog, c)            # inline inequalities are read here, once per catalog
     try:
         with time_budget(f"answering {resolved.target}", seconds=3 * symbolic_seconds()):
-            solution = _solve(catalog, resolved)
+            replaced: dict[str, str] = {}
+            while True:
+                try:
+                    solution = _solve(catalog, resolved, replaced)
+                    break
+                except _TypedValueDecides as exc:
+                    # a typed value contradicts preset values the answer reads: those are derived from it
+                    # instead (superpod_gpus=2048 gives superpod_nodes, not the preset's 128)
+                    if set(exc.replaced) <= set(replaced):
+                        raise VerificationError("internal check failed: a typed value still contradicts "
+                                                "the presets; this is a bug in derive, please report it") from None
+                    replaced.update(exc.replaced)
     except MissingInputsError as exc:
         hint = _what_to_ask_instead(catalog, resolved, exc.missing)
         if not hint:
@@ -155,11 +166,22 @@ def _what_to_ask_instead(catalog: Catalog, question: Question, missing: Sequence
     return "; ".join(dict.fromkeys(chosen))
 
 
-def _solve(catalog: Catalog, question: Question) -> Solution:
+class _TypedValueDecides(Exception):
+    """The answer reads preset (or default) values that a typed value contradicts: they are to be
+    derived from the typed value instead (name -> the preset's origin)."""
+
+    def __init__(self, replaced: Mapping[str, str]) -> None:
+        super().__init__(", ".join(replaced))
+        self.replaced = dict(replaced)
+
+
+def _solve(catalog: Catalog, question: Question, replaced: Mapping[str, str] | None = None) -> Solution:
     target, bound, multiple_of = question.target, question.bound, question.multiple_of
     q = catalog.quantities[target]
     conditions = [catalog.condition(c) for c in question.require]
-    state = gather(catalog, question.given_map, question.hw, question.model, question.presets, target)
+    state = gather(catalog, question.given_map, question.hw, question.model, question.presets, target, replaced)
+    if replaced:
+        state.notes.append(Note.of("typed_decides", sources=tuple(sorted(replaced.items()))))
     check_given_only(state)
     exact_edge = None
     symbolic_edge = None
@@ -258,6 +280,12 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
     if cancelled:
         state.notes.append(Note.of("cancelled", names=", ".join(cancelled)))
     used_inputs = _inputs_used(state, formula, target)
+    # a typed value that contradicts preset values through a relation wins only if the answer does not
+    # read those preset values on another way (superpod_sus from superpod_nodes, bypassing superpod_gpus)
+    contradicted = {name: origin for n in state.notes if n.kind == "override"
+                    for name, origin in n.get("sources") if name in used_inputs and origin != "default"}
+    if contradicted:
+        raise _TypedValueDecides(contradicted)
     # what the user typed that nothing on the way to the answer reads (a relation it checks counts)
     checked = {s for c in state.checks if c.kind == "relation" and c.name in catalog.relations
                for s in catalog.relations[c.name].symbols}

@@ -204,7 +204,10 @@ def coerce_given(catalog: Catalog, q: Quantity, raw: Any) -> tuple[sympy.Rationa
 
 
 def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, model: str | None,
-            presets: Sequence[str], target: str) -> State:
+            presets: Sequence[str], target: str, replaced: Mapping[str, str] | None = None) -> State:
+    """The knowns of a question: the user's values, the chosen presets' values (the user's win) and
+    the values presets take from other quantities. ``replaced`` names preset values a typed value
+    decides instead (name -> the preset's origin): they are left out, to be derived."""
     state = State(catalog)
     chosen, preset_given, preset_following = _preset_knowns(catalog, hw, model, tuple(presets))
     state.given.update(preset_given)
@@ -235,6 +238,9 @@ def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, mo
         state.given[name] = Given(name, value, q.dims, text, origin, pv.source,
                                   f"{pv.note} (= {other})" if pv.note else f"= {other}",
                                   f"{pv.note_zh}（= {other}）" if pv.note_zh else "")
+    for name in replaced or ():
+        if name in state.given and state.given[name].origin != "given":
+            del state.given[name]
     if target in state.given:
         origin = state.given[target].origin
         if origin == "given":

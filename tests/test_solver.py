@@ -91,6 +91,20 @@ def test_user_values_override_presets_and_say_so():
     assert any(n.kind == "override" for n in sol.notes)
 
 
+def test_a_typed_value_that_contradicts_preset_values_decides_them():
+    # the h100-superpod preset has 128 nodes of 8 GPUs; the Scaling Book's Quiz 3 asks about 2048 GPUs:
+    # superpod_sus reads the nodes, which the typed GPUs now give (256 / 32 = 8), not the preset's 128
+    sol = solve("superpod_sus", {"superpod_gpus": 2048}, presets=["h100-superpod"])
+    assert sol.value == 8
+    assert "superpod_nodes" in sol.steps[0].solved_for
+    assert [n.kind for n in sol.notes if n.kind in ("override", "typed_decides", "unused_inputs")] == ["typed_decides"]
+    assert dict(sol.notes[0].get("sources")) == {"superpod_nodes": "setup:h100-superpod"}
+    assert "superpod_nodes" not in {g.name for g in sol.given}
+    # 2048 GPUs at 400 GB/s per node through 3.2 TB/s switches: 256 · 400 GB/s / 3.2 TB/s = 32
+    assert solve("spine_switches", {"superpod_gpus": 2048, "spine_node_bw": "400 GB/s"},
+                 presets=["h100-superpod"]).value == 32
+
+
 def test_assumed_defaults_are_reported():
     """The KV cache's element size follows the one element size, whose default is bf16: both are assumed."""
     sol = solve("kv_bytes_per_token", model="llama2-7b")
