@@ -184,8 +184,10 @@ def _with_constant(rel: sympy.Basic, catalog: Catalog, units: str, dims: Dimensi
             f"{text_expr(rel.lhs)} {op} {text_value(rel.rhs, dims, units)}")
 
 
-def latex_substituted(expr: sympy.Expr, values: Values, catalog: Catalog, units: str) -> str:
-    """``expr`` with each symbol replaced by its value and unit."""
+def latex_substituted(expr: sympy.Expr, values: Values, catalog: Catalog, units: str,
+                      follows: Mapping[str, sympy.Expr] | None = None) -> str:
+    """``expr`` with each symbol replaced by its value and unit; a default taken as a formula
+    (``follows``: head_dim = d_model / num_heads) by that formula, its own values put in."""
     if isinstance(expr, sympy.Symbol) and expr.name in values:
         v, d, u = values[expr.name]
         return latex_value(v, d, units, unit=u)
@@ -196,6 +198,10 @@ def latex_substituted(expr: sympy.Expr, values: Values, catalog: Catalog, units:
             shown = latex_value(v, d, units, unit=u)
             # a bare number needs no brackets; a value with a unit or a power of ten does
             names[sym] = shown if _BARE_NUMBER.fullmatch(shown) else r"\left(" + shown + r"\right)"
+        elif follows and sym.name in follows:
+            formula = follows[sym.name]
+            shown = latex_substituted(formula, values, catalog, units)
+            names[sym] = shown if formula.is_Symbol else r"\left(" + shown + r"\right)"
     out = _latex(expr, names)
     out = _SQRT_PARENS.sub(r"\\sqrt{\1}", out)
     # a value as one argument of max/min needs no brackets of its own: \max(10 ms, 1 ms)
@@ -237,13 +243,18 @@ def text_expr(expr: sympy.Basic) -> str:
     return _TextPrinter({}).doprint(_positive_numerator(expr))
 
 
-def text_substituted(expr: sympy.Expr, values: Values, units: str) -> str:
+def text_substituted(expr: sympy.Expr, values: Values, units: str,
+                     follows: Mapping[str, sympy.Expr] | None = None) -> str:
     names = {}
     for sym in expr.free_symbols:
         if sym.name in values:
             v, d, u = values[sym.name]
             t = text_value(v, d, units, unit=u)
             names[sym.name] = f"({t})" if (" " in t or "/" in t) else t
+        elif follows and sym.name in follows:
+            formula = follows[sym.name]
+            t = text_substituted(formula, values, units)
+            names[sym.name] = t if formula.is_Symbol else f"({t})"
     # a bracketed value as a function's only argument needs no second pair: sqrt(128 MiB)
     out = _DOUBLE_PARENS.sub(r"\1(\2)", _TextPrinter(names).doprint(_positive_numerator(expr)))
     return _ARG_PARENS_TEXT.sub(r"\1\2", out) if "max(" in out or "min(" in out else out
@@ -277,10 +288,14 @@ def _given_view(catalog: Catalog, g: Given, units: str) -> dict[str, Any]:
     return {
         "preset_name": {"en": entry.name.en, "zh": entry.name.zh} if entry else None,
         "id": g.name, "name": _names(q), "symbol": q.latex,
-        "value_text": text_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims, catalog.units)),
-        "value_latex": latex_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims, catalog.units)),
+        # a default taken as a formula shows it: head_dim = d_model/num_heads
+        "value_text": text_expr(g.value) if g.is_formula
+        else text_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims, catalog.units)),
+        "value_latex": latex_expr(g.value, catalog) if g.is_formula
+        else latex_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims, catalog.units)),
         "as_written": g.text, "origin": kind, "preset": preset, "source": source_view(catalog, g.source),
-        "note": g.note, "note_zh": g.note_zh, "assumption": g.is_assumption, "base_value": _number(g.value),
+        "note": g.note, "note_zh": g.note_zh, "assumption": g.is_assumption,
+        "base_value": str(g.value) if g.is_formula else _number(g.value), "formula": g.is_formula,
         "unit": g.unit,
     }
 
@@ -333,9 +348,14 @@ def _entry(catalog: Catalog, rid: str) -> Relation | Condition:
 
 def _step_view(catalog: Catalog, step: Step, values: Values, units: str, index: int,
                before: sympy.Expr | None = None, unknown: str | None = None,
-               shown_in: Mapping[str, Any] | None = None) -> dict[str, Any]:
+               shown_in: Mapping[str, Any] | None = None,
+               follows: Mapping[str, sympy.Expr] | None = None) -> dict[str, Any]:
     """One step as the templates read it; ``shown_in`` names the unit a quantity's value is shown in
-    (the answer's ``unit``, so that its step says the same as the headline)."""
+    (the answer's ``unit``, so that its step says the same as the headline); ``follows`` holds the
+    defaults taken as formulas (head_dim = d_model / num_heads), shown in their place."""
+    follows = follows or {}
+    # the missing inputs those formulas keep (num_heads): shown by name where they cancel
+    kept = {s.name for f in follows.values() for s in f.free_symbols} - set(values)
     rels = []
     for rid in step.relations:
         entry = _entry(catalog, rid)
@@ -382,10 +402,11 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str, index: 
         if step.regime and not step.inverse:
             # a max/min: every argument with its value, max(10 ms, 1 ms), then the one that wins
             rhs = catalog.relations[step.relations[0]].rhs
-        if step.kind in ("relation", "system", "bound", "approximate") and rhs.free_symbols and all(
-                s.name in values for s in rhs.free_symbols):
-            view["substituted_latex"].append(latex_substituted(rhs, values, catalog, units))
-            view["substituted_text"].append(text_substituted(rhs, values, units))
+        names = {s.name for s in rhs.free_symbols}
+        if step.kind in ("relation", "system", "bound", "approximate") and names and (
+                names <= set(values) or (names & set(follows) and names <= set(values) | set(follows) | kept)):
+            view["substituted_latex"].append(latex_substituted(rhs, values, catalog, units, follows))
+            view["substituted_text"].append(text_substituted(rhs, values, units, follows))
     for k, (value, dims) in enumerate(zip(step.values, step.dims)):
         if value is not None:
             digits = 7 if step.kind == "bound" else 4
@@ -735,14 +756,16 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
     catalog = sol.catalog
     assert catalog is not None
     q = catalog.quantities[sol.target]
-    values: Values = {g.name: (g.value, g.dims, written_unit(g.text, g.dims, catalog.units)) for g in sol.given}
+    values: Values = {g.name: (g.value, g.dims, written_unit(g.text, g.dims, catalog.units)) for g in sol.given
+                      if not g.is_formula}
+    follows = {g.name: g.value for g in sol.given if g.is_formula}
     for st in sol.steps:
         for u, v, d in zip(st.solved_for, st.values, st.dims):
             if v is not None and st.kind in ("relation", "system"):
                 values[u] = (v, d, None)
     shown_in = {sol.target: sol.display_unit} if sol.display_unit is not None else {}
     steps = [_step_view(catalog, st, values, units, i + 1, sol.steps[i - 1].value if i else None,
-                        sol.target if sol.bound else None, shown_in)
+                        sol.target if sol.bound else None, shown_in, follows)
              for i, st in enumerate(sol.steps)]
     reduced = sol.reduced_formula()
     regime = None
@@ -838,8 +861,9 @@ def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict
                       "low_open": sol.interval.low_open, "high_open": sol.interval.high_open}
                      if sol.interval is not None else None),
         "regime": sol.regime,
-        "given": {g.name: {"value": _number(g.value), "unit": g.unit, "text": g.text, "origin": g.origin}
-                  for g in sol.given},
+        # a default taken as a formula (head_dim = d_model / num_heads): the formula, as text
+        "given": {g.name: {"value": str(g.value) if g.is_formula else _number(g.value), "unit": g.unit,
+                           "text": g.text, "origin": g.origin} for g in sol.given},
         "relations_used": list(sol.relations_used),
         "conditions": list(sol.require),
         "steps": steps,

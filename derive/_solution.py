@@ -53,7 +53,7 @@ class Given:
     """An input value: typed by the user, taken from a preset, or a catalog default."""
 
     name: str
-    value: sympy.Expr          # exact, base units
+    value: sympy.Expr          # exact, base units (a formula for a default that follows a missing input)
     dims: Dimension
     text: str                  # as written ("3.35 TB/s")
     origin: str                # "given", "hw:a100", "model:llama2-70b", "setup:adam-mixed", "default"
@@ -68,6 +68,13 @@ class Given:
     @property
     def is_assumption(self) -> bool:
         return self.origin == "default"
+
+    @property
+    def is_formula(self) -> bool:
+        """A default taken as the formula it follows, because what it follows is missing too
+        (``head_dim = d_model / num_heads`` with ``num_heads`` unknown): ``value`` is that formula,
+        in the quantities' symbols, and ``text`` the catalog's ``same_as``."""
+        return bool(self.value.free_symbols)
 
 
 @dataclass(frozen=True)

@@ -267,7 +267,11 @@ def _solve(catalog: Catalog, question: Question, replaced: Mapping[str, str] | N
     deciding |= in_branches
     if branch_only:
         state.notes.append(Note.of("branch_inputs", names=", ".join(branch_only)))
-    cancelled = tuple(sorted(n for n in step_inputs - formula_inputs - derived - deciding - {target}
+    # a default taken as the formula it follows (head_dim = d_model / num_heads) is an assumption, not an
+    # input that cancels; the missing inputs it follows are inputs of the steps that use it (num_heads)
+    as_formula = {n for n, g in state.given.items() if g.is_formula}
+    step_inputs |= {s.name for n in as_formula for s in state.given[n].value.free_symbols}
+    cancelled = tuple(sorted(n for n in step_inputs - formula_inputs - derived - deciding - {target} - as_formula
                              if n in state.given or n in state.params))
     if interval is not None:
         cancelled = ()                 # the interval's inputs set where it lies, not cancel

@@ -366,7 +366,7 @@ def _solve_step(state: State, step: PlanStep) -> None:
             expr, numeric = chosen[u]
             _record(state, u, expr, numeric, fmap, rels)
             solved.append(sympy.Eq(state.sym(u), expr, evaluate=False))
-            values.append(numeric)
+            values.append(state.values.get(u, numeric))      # a number also where missing inputs cancel
         state.steps.append(Step("system", tuple(r.id for r in rels), step.unknowns,
                                 tuple(r.equation for r in rels), tuple(solved),
                                 _inputs_of(rels, step.unknowns), tuple(values),
@@ -432,8 +432,8 @@ def _solve_step(state: State, step: PlanStep) -> None:
     eq = rel.equation
     state.steps.append(Step("relation", (rel.id,), (u,), (eq,),
                             (sympy.Eq(state.sym(u), expr, evaluate=False),),
-                            _inputs_of(rels, (u,)), (numeric,), (state.catalog.quantities[u].dims,),
-                            inverse=(rel.defines != u), regime=regime))
+                            _inputs_of(rels, (u,)), (state.values.get(u, numeric),),   # also where inputs cancel
+                            (state.catalog.quantities[u].dims,), inverse=(rel.defines != u), regime=regime))
     state.used.append(rel.id)
 
 
@@ -453,6 +453,7 @@ def _record(state: State, u: str, expr: sympy.Expr, numeric: sympy.Expr | None,
             fmap: Mapping[sympy.Symbol, sympy.Expr], rels: Sequence[Relation]) -> None:
     state.formulas[u] = expr.xreplace(fmap)
     if numeric is None:
+        state.formulas[u] = _cancelled(state, state.formulas[u])
         # the step used symbols that cancel later: the formula may still be a number
         numeric = value_at(state.formulas[u], state.numeric_map())
     if numeric is not None:
@@ -461,6 +462,21 @@ def _record(state: State, u: str, expr: sympy.Expr, numeric: sympy.Expr | None,
     for s in expr.free_symbols:
         origin |= state.origins.get(s.name, frozenset({"param"}))
     state.origins[u] = frozenset(origin)
+
+
+def _cancelled(state: State, formula: sympy.Expr) -> sympy.Expr:
+    """``formula`` with the missing inputs that defaults taken as formulas keep cancelled out, where
+    they cancel only once the fraction is reduced: with K = N, 2·T·S·N / (e·(T·N + S·N)) is
+    2·T·S / (e·(T + S)). Any other formula is returned as it is."""
+    kept = {s for g in state.given.values() if g.is_formula for s in g.value.free_symbols
+            if s.name in state.params}
+    if not kept or not formula.free_symbols & kept:
+        return formula
+    try:
+        reduced = sympy.factor_terms(sympy.cancel(formula))     # small: the question's own budget bounds it
+    except sympy.PolynomialError:
+        return formula
+    return reduced if reduced.free_symbols < formula.free_symbols else formula
 
 
 # ---------------------------------------------------------------------------
@@ -568,6 +584,11 @@ def _settle_params(state: State, needed: Iterable[str], target: str) -> None:
                            if n not in state.values and default_value(catalog, n, state.values) is None]
                 hints.append(f"{p} defaults to {default.same_as}: give {', '.join(lacking)}")
     if missing:
+        # a default taken as a formula in a missing input, which did not cancel (head_dim = d_model /
+        # num_heads, in an answer that depends on num_heads): said, so that the name is not a surprise
+        for name, g in state.given.items():
+            if g.is_formula and any(s.name in missing for s in g.value.free_symbols):
+                hints.append(f"{name} defaults to {g.text}")
         hint = "; ".join(h for h in (*hints, _preset_hint(catalog, missing)) if h)
         raise MissingInputsError(target, missing, hint)
 
@@ -699,7 +720,7 @@ def _values_choose_nothing(catalog: Catalog, plan_: Plan) -> bool:
 def _defaults_applied(state: State) -> bool:
     changed = False
     for name, g in state.given.items():
-        if g.origin == "default" and name not in state.values:
+        if g.origin == "default" and name not in state.values and not g.is_formula:
             state.values[name] = g.value
             state.origins[name] = frozenset({"default"})
             state.params.discard(name)
@@ -716,6 +737,11 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
     default, those left in the targets' formulas. ``relevant_key`` identifies what ``relevant``
     computes (for a bound: its target and conditions), so that its answer can be kept per
     question shape; without it a ``relevant`` function is called every time.
+
+    A needed input whose default follows inputs that are missing too (``head_dim = d_model /
+    num_heads`` with ``num_heads`` unknown) takes that default as a formula in their symbols
+    (:func:`_follow_defaults`); the question is then asked again, and those inputs cancel
+    (N·(D/N) = D) or are the ones reported missing.
     """
     p = _run_plan(state, targets, outer_target)
     if state.params:
@@ -731,24 +757,33 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
         # which missing inputs matter depends on the values only through a regime or a choice among
         # several solutions: without either in the plan, it is found once per question shape
         memo = state.catalog.memo
-        key = None
-        if relevant is None or relevant_key is not None:
-            key = (tuple(targets), outer_target, frozenset(state.known()), frozenset(state.params),
-                   frozenset(n for n, g in state.given.items() if g.origin == "default"), relevant_key)
-        needed = memo.needed_inputs.get(key) if key is not None else None
-        if needed is None:
-            trial = run_trial()
-            if relevant is None:
-                found: set[str] = set()
-                for n in targets:
-                    f = trial.formulas.get(n)
-                    if f is not None:
-                        found |= {s.name for s in f.free_symbols if s.name in trial.params}
-            else:
-                found = set(relevant(trial))
-            needed = frozenset(found)
-            if key is not None and _values_choose_nothing(state.catalog, p):
-                memo.needed_inputs[key] = needed
+
+        def needed_inputs() -> frozenset[str]:
+            nonlocal trial
+            key = None
+            if relevant is None or relevant_key is not None:
+                key = (tuple(targets), outer_target, frozenset(state.known()), frozenset(state.params),
+                       frozenset(n for n, g in state.given.items() if g.origin == "default"), relevant_key)
+            needed = memo.needed_inputs.get(key) if key is not None else None
+            if needed is None:
+                trial = run_trial()
+                if relevant is None:
+                    found: set[str] = set()
+                    for n in targets:
+                        f = trial.formulas.get(n)
+                        if f is not None:
+                            found |= {s.name for s in f.free_symbols if s.name in trial.params}
+                else:
+                    found = set(relevant(trial))
+                needed = frozenset(found)
+                if key is not None and _values_choose_nothing(state.catalog, p):
+                    memo.needed_inputs[key] = needed
+            return needed
+
+        needed = needed_inputs()
+        while _follow_defaults(state, needed):
+            trial = None                   # the formulas changed: a new trial, if one is needed
+            needed = needed_inputs()
         try:
             _settle_params(state, needed, outer_target)
         except MissingInputsError as exc:
@@ -768,15 +803,74 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
     state.redundant = p.redundant  # type: ignore[attr-defined]
 
 
+def _follow_defaults(state: State, needed: Iterable[str]) -> bool:
+    """Take the defaults of needed missing inputs that follow quantities missing too as formulas.
+
+    ``head_dim`` defaults to ``d_model / num_heads``; with ``num_heads`` unknown there is no value,
+    but there is a formula: ``head_dim`` is that expression, with ``num_heads`` (a natural input)
+    taken as a symbol in its turn (or the unknown of a bound, which already is one), and the
+    default is reported as an assumption like any other. A followed quantity that has a default
+    of this kind itself follows it too; one that is no input (a relation defines it) leaves the
+    default as it was (reported missing). Returns whether any default was taken.
+    """
+    catalog = state.catalog
+    natural = input_like(catalog)
+
+    def symbolic(other: str) -> bool:
+        """Whether ``other`` already stands in formulas as a value, its own symbol or a formula default."""
+        g = state.given.get(other)
+        return (other in state.values or state.formulas.get(other) == state.sym(other)
+                or (g is not None and g.is_formula))
+
+    def follows(name: str, seen: frozenset[str]) -> bool:
+        q = catalog.quantities[name]
+        default = q.default
+        if default is None or default.same_as is None or name in seen or name in state.unresolved:
+            return False
+        if name in state.given or (name in state.formulas and name not in state.params):
+            return False
+        if default_value(catalog, name, state.values) is not None:
+            return False                   # a value: assumed as such (_settle_params)
+        expr, names = followed(catalog, default.same_as)
+        lacking = [other for other in names if not symbolic(other)]
+        if any(other not in natural for other in lacking):
+            return False                   # no input: the relations would derive it, not a formula default
+        # each missing one follows its own default in the same way, or is a symbol, which may cancel
+        symbols = [other for other in lacking if not follows(other, seen | {name})]
+        for other in symbols:
+            state.params.add(other)
+            state.formulas[other] = state.sym(other)
+            state.origins[other] = frozenset({"param"})
+        state.given[name] = Given(name, expr, q.dims, default.same_as, "default", default.source,
+                                  default.note, default.note_zh)
+        state.params.discard(name)
+        state.formulas[name] = expr.xreplace(state.formula_map())
+        state.origins[name] = frozenset({"default"})
+        return True
+
+    taken = False
+    for name in sorted(needed):
+        if name in state.params and follows(name, frozenset()):
+            taken = True
+    return taken
+
+
 # ---------------------------------------------------------------------------
 # checks
 
 
 def check_relations(state: State, relation_ids: Iterable[str]) -> None:
     nmap = state.numeric_map()
+    # defaults taken as formulas (head_dim = d_model / num_heads): a relation is checked with them put
+    # in, where the missing inputs they follow cancel
+    as_formula = {state.sym(n): state.formulas[n] for n, g in state.given.items()
+                  if g.is_formula and n in state.formulas}
     for rid in dict.fromkeys(relation_ids):
         rel = state.catalog.relations[rid]
         left, right = value_at(rel.lhs, nmap), value_at(rel.rhs, nmap)
+        if (left is None or right is None) and as_formula:
+            left = left if left is not None else value_at(_cancelled(state, rel.lhs.xreplace(as_formula)), nmap)
+            right = right if right is not None else value_at(_cancelled(state, rel.rhs.xreplace(as_formula)), nmap)
         if left is None or right is None:
             continue
         ok = close(left, right)

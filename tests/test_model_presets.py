@@ -99,11 +99,15 @@ def test_kv_cache_per_token_from_the_width_with_multi_head_attention(catalog, he
     assert assumed == {"head_dim": 4096 // heads, "num_kv_heads": heads}
 
 
-def test_a_kv_cache_question_without_the_heads_says_what_the_defaults_need(cli):
+def test_a_kv_cache_question_without_the_heads_takes_the_defaults_as_formulas(cli):
+    # the same Question 1 without N: H = D/N and K = N, and N cancels (2·L·N·(D/N) = 2·L·D), as the
+    # answer's 2·L·N·H = 2·64·4096 has it; a question that depends on N still asks for it
+    # (tests/test_follow_defaults.py)
     run = cli("solve", "kv_bytes_per_token", "num_layers=64", "d_model=4096", "kv_bytes_per_element=1B")
-    assert run.code == 2 and run.err.count("\n") == 1
-    assert "missing head_dim, num_kv_heads" in run.err
-    assert "head_dim defaults to d_model / num_heads: give num_heads" in run.err
+    assert run.code == 0, run.err
+    assert "(524,288 B)" in run.out
+    assert "head_dim = d_model/num_heads    assumed (catalog default)" in run.out
+    assert "Cancelled out: the answer does not depend on num_heads." in run.out
 
 
 def test_given_kv_heads_and_head_size_win_over_the_defaults(catalog):
