@@ -99,6 +99,14 @@ def test_an_ambiguous_old_name_is_refused_with_what_to_type(cli):
     assert run.code == 0 and "tpu-v5e-pcie-1.5e10: 1.5e10 B/s (" in run.out   # each preset's note shows
 
 
+
+def test_show_of_a_retired_name_says_what_to_type(cli):
+    """`derive show pcie_bw` (the issue's own command) named look-alikes (spine_bw, ici_bw), not the
+    two names that replaced it."""
+    run = cli("show", "pcie_bw")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "pcie_link_bw" in run.err and "pcie_link_bidi_bw" in run.err and "spine_bw" not in run.err
+
 # ---------------------------------------------------------------------------
 # 5, 7, 8. questions as the books ask them; whole numbers; units a reader expects
 
