@@ -116,6 +116,7 @@ def test_show_of_a_retired_name_says_what_to_type(cli):
     ("bytes_moved", "2**30 B + 512 MiB", Fraction(3 * 2**29)),
     ("hbm_bw", "8*400GB/s/8", Fraction(400 * 10**9)),
     ("hbm_bw", "400 Gbps", Fraction(50 * 10**9)),
+    ("hbm_bw", "819 GBps", Fraction(819 * 10**9)),              # Google's TPU pages: bytes, capital B
     ("hbm_bw", "(1 + 1) TB/s", Fraction(2 * 10**12)),
     ("hbm_bw", "2**40 B/s", Fraction(2**40)),
 ])
