@@ -650,8 +650,11 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
     if note.kind == "exact_beside_approximate" and q is not None:
         data["exact"] = text_value(data["exact"], q.dims, units)
     elif note.kind == "not_integer" and q is not None:
+        exact = data["value"]
         for key in ("value", "down", "up"):
             data[key] = text_value(data[key], q.dims, units, digits=_whole_digits(data[key]))
+        if exact.is_Rational and not (exact * 1000).is_Integer:
+            data["value"] = f"{data['value']} (= {exact_text(exact)})"      # 833.333 is 2500/3, not 833.333
     elif note.kind == "regime_inputs":
         rel = catalog.relations[data["relation"]]
         reg = next(r for r in rel.regimes if r.id == data["regime"])

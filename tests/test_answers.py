@@ -152,6 +152,13 @@ def test_a_count_the_relations_give_as_a_fraction_is_never_rounded_silently(cli)
     assert data["value"] == 15728.64 and data["display"] == "15,728.64" and data["value_unrounded"] == 15728.64
 
 
+
+def test_a_count_whose_fraction_does_not_end_shows_it_exactly(cli):
+    """2500/3 sequences: '833.333' alone is not the exact fraction the answer promises."""
+    run = cli("solve", "seq_len", "kv_cache_bytes=10000B", "batch=3", "num_layers=1", "num_kv_heads=1",
+              "head_dim=1", "bytes_per_element=2B")
+    assert "the relations give 833.333 (= 2500/3): round down to 833" in run.out
+
 def test_a_bound_on_a_count_can_stay_exact(cli):
     question = dict(bound="min", require=["training_state_fits"])
     assert solve("num_devices", {"params": 66e9, "hbm_capacity": "80GB"}, **question).value == 14
