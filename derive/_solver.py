@@ -26,7 +26,15 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import sympy
 
-from ._asymptotic import Growth, growth_exponent, growth_order, is_leading_term, leading_term, without_rounding
+from ._asymptotic import (
+    Growth,
+    growth_exponent,
+    growth_order,
+    is_leading_term,
+    leading_term,
+    require_involved,
+    without_rounding,
+)
 from ._bounds import find_bound
 from ._budget import symbolic_seconds, time_budget
 from ._errors import MissingInputsError, NoSolutionError, VerificationError
@@ -37,7 +45,16 @@ from ._question import Question, QuestionError
 from ._schema import condition_of
 from ._solution import Check, Note, Solution, Step
 from ._step_functions import Interval, solve_interval
-from ._steps import State, check_given_only, check_redundant, check_relations, derive, gather, solve_relation_for
+from ._steps import (
+    State,
+    check_given_only,
+    check_redundant,
+    check_relations,
+    default_value,
+    derive,
+    gather,
+    solve_relation_for,
+)
 from ._units import NamedUnit, format_value
 
 __all__ = ["growth", "solve", "solve_relation_for"]
@@ -193,6 +210,11 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
         if answer != exact_edge:
             state.steps.append(Step("round", tuple(cond_ids), (target,), (), (), (), (answer,), (q.dims,),
                                     direction=bound, note=str(multiple_of or 1)))
+        if question.assume:
+            exact_bound = _exact_beside(catalog, question)
+            if exact_bound is not None:
+                state.notes.append(Note.of("exact_beside_approximate", name=target, exact=exact_bound,
+                                           op="≤" if bound == "max" else "≥"))
     elif question.optimize:
         state, value, formula, exact_edge = _optimum_answer(state, question)
     elif question.assume:
@@ -387,6 +409,15 @@ def _interval_answer(state: State, question: Question) -> "tuple[State, Interval
     return None
 
 
+def _exact_beside(catalog: Catalog, question: Question) -> sympy.Expr | None:
+    """The answer to ``question`` without its approximations, when the inputs determine it (the large
+    quantities given); None when they do not, or when the exact question has no answer."""
+    try:
+        return _solve(catalog, replace(question, assume=())).value
+    except (MissingInputsError, NoSolutionError):
+        return None
+
+
 def _leading_answer(state: State, question: Question) -> tuple[sympy.Expr, sympy.Expr]:
     """A forward answer under ``assume``: the leading term of the target's formula, its value, and the
     exact value beside it when the large quantities are known. The large quantities may be left out
@@ -400,10 +431,14 @@ def _leading_answer(state: State, question: Question) -> tuple[sympy.Expr, sympy
         if f is None:
             return set()
         lead = leading_term(f, assumptions)
-        return {s.name for s in lead.free_symbols if s.name in trial.params} - large
+        # the exact answer beside it takes the catalog's defaults as any question does (act_bytes_per_element)
+        defaulted = {s.name for s in f.free_symbols
+                     if s.name in trial.params and default_value(state.catalog, s.name, trial.values) is not None}
+        return ({s.name for s in lead.free_symbols if s.name in trial.params} - large) | defaulted
 
     derive(state, [target], target, relevant)
     exact_formula = state.formulas[target]
+    require_involved(assumptions, exact_formula, target)
     approx_formula = leading_term(exact_formula, assumptions)
     if not is_leading_term(exact_formula, approx_formula, assumptions):
         raise VerificationError(f"internal check failed: {approx_formula} is not the leading term of "
@@ -420,7 +455,7 @@ def _leading_answer(state: State, question: Question) -> tuple[sympy.Expr, sympy
     for a in assumptions:
         state.notes.append(Note.of("assumed", assumption=a.text))
     if exact is not None:
-        state.notes.append(Note.of("exact_beside_approximate", name=target, exact=exact))
+        state.notes.append(Note.of("exact_beside_approximate", name=target, exact=exact, op="="))
     return value, approx_formula
 
 

@@ -244,6 +244,42 @@ def test_assume_in_a_forward_question_shows_the_exact_value_beside_the_leading_t
     assert [st.kind for st in sol.steps][-1] == "approximate"
 
 
+
+def test_assume_with_the_large_quantities_given_takes_the_leading_term_and_shows_the_exact_bound(cli):
+    """With D and F given the approximate bound was the exact one (their values went in before the leading
+    term was taken: 256, with peak_flops said to drop out), and without the element sizes it stopped on
+    act_bytes_per_element, which has a catalog default."""
+    sol = solve("matmul_rows", {"matmul_inner": 8192, "matmul_cols": 8192}, hw="tpu-v5e", bound="min",
+                require=["matmul_compute_bound_hbm"], assume="matmul_rows << matmul_inner, matmul_cols")
+    assert sol.value == 241
+    exact = next(n for n in sol.notes if n.kind == "exact_beside_approximate")
+    assert exact.get("exact") == 256 and exact.get("op") == "≥"
+    dropped = next(n for n in sol.notes if n.kind == "dropped_by_assumption").get("names")
+    assert "peak_flops" not in dropped and "matmul_inner" in dropped
+    run = cli("solve", "matmul_rows", "--min", "--require", "matmul_compute_bound_hbm", "--hw", "tpu-v5e",
+              "--assume", "matmul_rows << matmul_inner, matmul_cols", "matmul_inner=8192", "matmul_cols=8192")
+    assert run.out.startswith("matmul_rows >= 241") and "Without the approximation, matmul_rows ≥ 256." in run.out
+
+
+def test_assume_in_a_forward_question_takes_the_catalog_defaults_for_the_exact_value():
+    sol = solve("matmul_intensity", {"matmul_rows": 64, "matmul_inner": 8192, "matmul_cols": 28672},
+                assume="matmul_rows << matmul_inner, matmul_cols")
+    assert sol.value == 64
+    exact = next(n for n in sol.notes if n.kind == "exact_beside_approximate").get("exact")
+    assert exact == sympy.Rational(2 * 64 * 8192 * 28672, 2 * (64 * 8192 + 8192 * 28672 + 64 * 28672))
+
+
+@pytest.mark.parametrize("question", [
+    dict(target="matmul_intensity", given={"matmul_rows": 64, "matmul_inner": 8192, "matmul_cols": 28672}),
+    dict(target="matmul_rows", given={}, hw="tpu-v5e", bound="min", require=["matmul_compute_bound_hbm"]),
+])
+def test_an_assumption_about_quantities_the_question_does_not_involve_is_refused(question):
+    """`--assume "batch << d_model"` on a matmul (whose rows are matmul_rows) approximated nothing, yet the
+    answer said it was the leading term (or asked for matmul_cols)."""
+    with pytest.raises(QuestionError) as err:
+        solve(question.pop("target"), question.pop("given"), assume="batch << d_model", **question)
+    assert "does not depend on d_model" in str(err.value) and "matmul_inner" in str(err.value)
+
 def test_assume_is_checked():
     with pytest.raises(QuestionError):
         solve("matmul_intensity", assume="matmul_rows < matmul_inner")
@@ -333,3 +369,43 @@ def test_the_order_of_growth_in_one_variable(cli):
     assert growth("kv_cache_bytes", "seq_len", model="llama2-70b").exponent == 1
     run = cli("solve", "flash_hbm_bytes", "--order", "seq_len", "--format", "json")
     assert run.code == 0 and run.json["exponent"] == "2"
+
+
+PROBLEM = """
+id: assume-and-unit
+title: {en: "B << D and a unit", zh: "B ≪ D 与单位"}
+source: convention
+statement: {en: "A matmul on a TPU v5e.", zh: "TPU v5e 上的一个矩阵乘法。"}
+hw: tpu-v5e
+questions:
+  - id: smallest-batch
+    ask: {en: "Smallest batch that is compute-bound, B << D, F.", zh: "B ≪ D、F 时计算受限的最小 batch。"}
+    solve: matmul_rows
+    bound: min
+    require: [matmul_compute_bound_hbm]
+    assume: ["matmul_rows << matmul_inner, matmul_cols"]
+    given: {matmul_inner: 8192, matmul_cols: 8192}
+    expect: 241
+  - id: weights-in-gib
+    ask: {en: "Weights of a 7B model in GiB.", zh: "7B 模型权重（GiB）。"}
+    solve: weight_bytes
+    given: {params: 7e9}
+    unit: GiB
+"""
+
+
+def test_a_problem_file_takes_assume_and_unit(tmp_path, catalog, cli):
+    """The issue's "(and the same in problem files)": `assume:` gives the leading term with the exact beside it,
+    `unit:` the answer in the unit named, in the write-up as well."""
+    from derive.problems import load_problem, solve_problem
+
+    path = tmp_path / "assume-and-unit.yaml"
+    path.write_text(PROBLEM, encoding="utf-8")
+    solved = {q.id: sol for q, sol in solve_problem(load_problem(path, catalog), catalog)}
+    assert solved["smallest-batch"].value == 241
+    assert any(n.kind == "exact_beside_approximate" and n.get("exact") == 256 for n in solved["smallest-batch"].notes)
+    assert solved["weights-in-gib"].display() == "13.04 GiB"
+    run = cli("report", str(path), "--lang", "en", "--format", "md", "-o", str(tmp_path))
+    assert run.code == 0, run.err
+    md = (tmp_path / "assume-and-unit.en.md").read_text(encoding="utf-8")
+    assert "Without the approximation" in md and "13.04 GiB" in md
