@@ -258,8 +258,15 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
                                  if n in state.given or n in state.params)
             deciding |= chooses
             if only_choose:
-                state.notes.append(Note.of("regime_inputs", names=", ".join(only_choose),
-                                           relation=st.relations[0], regime=st.regime))
+                # on the boundary (compute_time = memory_time) a change of either side changes the answer
+                nmap = state.numeric_map()
+                lv, rv = (_through_definitions(catalog, side, nmap) for side in (regime.when.lhs, regime.when.rhs))
+                kind = "regime_balanced" if lv is not None and rv is not None and lv == rv else "regime_inputs"
+                # a side the steps did not compute (critical_ai_hbm) shows its number too
+                sides = tuple((side.name, v) for side, v in ((regime.when.lhs, lv), (regime.when.rhs, rv))
+                              if isinstance(side, sympy.Symbol) and v is not None and side.name not in state.values)
+                state.notes.append(Note.of(kind, names=", ".join(only_choose), relation=st.relations[0],
+                                           regime=st.regime, sides=sides))
     # a bound's conditions keep their max/min (a decode step: KV time + max(compute, weights)); inputs
     # only inside one, and not in the bound's formula, choose which term holds at the bound
     in_branches = {s.name for rel in composed for m in rel.atoms(sympy.Max, sympy.Min) for s in m.free_symbols}
@@ -457,6 +464,22 @@ def _leading_answer(state: State, question: Question) -> tuple[sympy.Expr, sympy
     if exact is not None:
         state.notes.append(Note.of("exact_beside_approximate", name=target, exact=exact, op="="))
     return value, approx_formula
+
+
+def _through_definitions(catalog: Catalog, expr: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr],
+                         depth: int = 4) -> sympy.Expr | None:
+    """The value of ``expr`` at ``nmap``, a quantity without a value put in by the relation that defines it
+    (critical_ai_hbm = peak_flops/hbm_bw), a few levels deep; None when that does not reach numbers."""
+    for _ in range(depth):
+        subs = {}
+        for sym in expr.free_symbols:
+            rel = catalog.relations.get(sym.name)
+            if sym not in nmap and rel is not None and rel.defines == sym.name and rel.lhs == sym and not rel.regimes:
+                subs[sym] = rel.rhs
+        if not subs:
+            break
+        expr = expr.xreplace(subs)
+    return value_at(expr, nmap)
 
 
 def _upstream(state: State, names: Iterable[str]) -> set[str]:

@@ -34,6 +34,32 @@ def test_inputs_that_only_choose_the_regime_are_named_with_their_numbers(cli):
     assert solve(args[0], {**dict(a.split("=") for a in args[1:]), "peak_flops": "1000TFLOP/s"}).display() == "1 ms"
 
 
+
+def test_a_regime_note_on_the_boundary_says_both_sides_change_the_answer(cli):
+    """At 1000 TFLOP/s compute_time = memory_time = 1 ms: 'bytes_moved only chooses the regime' was
+    false there (any more bytes and the answer grows)."""
+    run = cli("solve", "roofline_time", "flops=1e12FLOP", "bytes_moved=1GB", "peak_flops=1000TFLOP/s", "hbm_bw=1TB/s")
+    assert run.code == 0 and "= max(1 ms, 1 ms)" in run.out
+    assert ("compute_time = 1 ms ≥ memory_time = 1 ms: the two are equal, so the answer is where the regimes "
+            "meet, and bytes_moved, hbm_bw change it too.") in run.out
+    assert "only choose" not in run.out
+
+
+def test_a_regime_note_gives_the_number_of_a_side_the_steps_did_not_compute(cli):
+    """attainable_flops' regime is read off critical_ai_hbm, which no step computes: the note said
+    '100 FLOP/B ≤ critical_ai_hbm' without the number that chose the regime."""
+    run = cli("solve", "attainable_flops", "arithmetic_intensity=100FLOP/B", "--hw", "h100")
+    assert ("arithmetic_intensity = 100 FLOP/B ≤ critical_ai_hbm = 295.2 FLOP/B, so the answer is memory-bound"
+            in run.out)
+
+
+def test_a_note_that_names_one_quantity_reads_in_the_singular(cli):
+    run = cli("solve", "onchip_bottleneck_time", "hbm_load_time=2ms", "matmul_compute_time=1ms")
+    assert "; matmul_compute_time only chooses the regime." in run.out
+    run = cli("solve", "attn_intensity", "query_len=1", "seq_len=8192", "num_heads=64", "num_kv_heads=8",
+              "--assume", "query_len << seq_len")
+    assert "seq_len drops out of the leading term: the approximate answer does not depend on it." in run.out
+
 # ---------------------------------------------------------------------------
 # 2. data types per tensor
 
