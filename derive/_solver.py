@@ -295,6 +295,15 @@ def _solve(catalog: Catalog, question: Question) -> Solution:
                     and n not in used_inputs | checked | set(cancelled) | set(question.shared))
     if unused:
         state.notes.append(Note.of("unused_inputs", names=", ".join(unused), name=target))
+    for earlier, replaced in sorted(state.replaced.items()):
+        # a setup named after another that undoes most of it (bf16 after kv-int8 or int8) is most likely the
+        # wrong order; one that refines a few of its values (kv-int8 after w8a16) is how setups combine
+        own = catalog.presets[earlier].values
+        if 2 * len(replaced) > len(own) and set(own) & used_inputs:
+            kept = sorted(n for n in own if n not in replaced)
+            state.notes.append(Note.of("preset_replaced" if kept else "preset_replaced_all", preset=earlier,
+                                       later=", ".join(sorted(set(replaced.values()))),
+                                       names=", ".join(sorted(replaced)), kept=", ".join(kept)))
     given_list = tuple(g for n, g in state.given.items() if n in used_inputs)
     return Solution(
         target=target, value=value, dims=q.dims, formula=formula,

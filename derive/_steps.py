@@ -131,6 +131,8 @@ class State:
     params: set[str] = field(default_factory=set)             # inputs taken as free symbols
     notes: list[Note] = field(default_factory=list)
     unresolved: dict[str, tuple[str, str]] = field(default_factory=dict)   # preset same_as with no value
+    # setup presets whose values later setup presets replaced: earlier preset -> {name: later preset}
+    replaced: dict[str, dict[str, str]] = field(default_factory=dict)
     preset_target: Given | None = None     # the target's own preset value, when a preset gives one
     steps: list[Step] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
@@ -223,6 +225,11 @@ def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, mo
                 state.given.pop(name, None)
                 continue
             following.pop(name, None)
+            earlier = state.given.get(name)
+            if earlier is not None and earlier.origin.startswith("setup:") and preset.kind == "setup" \
+                    and earlier.value != pv.value:
+                # of two setups the later wins (bf16 after kv-int8: a 2 B KV cache); the answer may say so
+                state.replaced.setdefault(earlier.origin.partition(":")[2], {})[name] = preset.id
             state.given[name] = Given(name, pv.value, q.dims, pv.text, origin, pv.source, pv.note, pv.note_zh)
     for raw_name, raw in (given or {}).items():
         q = catalog.quantity(str(raw_name))

@@ -94,6 +94,19 @@ def test_a_matmul_reads_each_tensor_at_its_own_type():
         2 * 64 * 4096 + 4096 * 8192 // 2 + 2 * 64 * 8192
 
 
+def test_a_setup_preset_that_undoes_an_earlier_one_says_so(cli):
+    """`--preset kv-int8 --preset bf16` silently gave a 2 B KV cache, and `--preset int8 --preset bf16`
+    computed at the int8 peak with bf16 bytes: of two setups the later wins, and the answer says so when
+    it undoes most of the earlier one; a setup that refines a few values (kv-int8 after w8a16) is quiet."""
+    sol = solve("kv_bytes_per_token", model="llama2-70b", presets=["kv-int8", "bf16"])
+    assert sol.value == 2 * 80 * 8 * 128 * 2
+    assert [n.kind for n in sol.notes if n.kind.startswith("preset_replaced")] == ["preset_replaced_all"]
+    run = cli("solve", "critical_ai_hbm", "--hw", "tpu-v5e", "--preset", "int8", "--preset", "bf16")
+    assert "Preset bf16, named after int8, replaces its " in run.out and "int8 still sets peak_flops." in run.out
+    refined = solve("kv_bytes_per_token", model="llama2-70b", presets=["w8a16", "kv-int8"])
+    assert refined.value == 2 * 80 * 8 * 128 and not any(n.kind.startswith("preset_replaced") for n in refined.notes)
+
+
 def test_a_precision_preset_without_its_peak_on_the_chip_says_so():
     from derive import MissingInputsError
 
