@@ -834,7 +834,9 @@ def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict
         "target": sol.target,
         "value": _number(sol.value),
         "unit": sol.unit,
-        "display": view["answer"]["text"],
+        # a plain solve of a step function answers with its interval, as the text does (value: its top)
+        "display": view["answer"]["interval_text"] if sol.interval is not None and not sol.bound
+        else view["answer"]["text"],
         "exact": exact_text(sol.value),
         "formula": str(sol.formula),
         "reduced_formula": str(sol.reduced_formula()),

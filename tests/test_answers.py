@@ -364,6 +364,7 @@ def test_a_step_function_answers_with_its_exact_interval(cli):
     assert run.out.startswith("3,841 <= seq_len <= 4,096")
     data = cli("solve", "seq_len", "flash_col_blocks=16", "flash_block_cols=256", "--format", "json").json
     assert data["interval"] == {"low": 3841, "high": 4096, "low_open": False, "high_open": False}
+    assert data["display"] == "3,841 <= seq_len <= 4,096"             # as the text answers, not its top alone
 
     with pytest.raises(QuestionError):
         solve("seq_len", {"head_dim": 128}, bound="max")               # a bound with no condition and no step
