@@ -217,6 +217,10 @@ def test_an_answer_in_the_unit_asked_for(cli):
     run = cli("solve", "offload_time_per_step", "offload_bytes_per_step=4TB", "pcie_link_bw=25GB/s",
               "--unit", "min")
     assert run.code == 0 and run.out.startswith("offload_time_per_step = 2.667 min"), run.out
+    # a training run in days, a peak in PFLOP/s
+    assert solve("train_time", {"params": 70e9, "train_tokens": 15e12, "mfu": "0.4", "num_devices": 1024}, hw="h100",
+                 unit="days").display() == "180 days"
+    assert solve("peak_flops", hw="h100", unit="PFLOP/s").display() == "0.989 PFLOP/s"
     with pytest.raises(QuestionError):
         solve("critical_ai", hw="a100", unit="s")
 
