@@ -20,7 +20,7 @@ from ._budget import time_budget
 from ._errors import NotInvertibleError, QuestionError
 
 __all__ = ["Assumption", "Growth", "growth_exponent", "growth_order", "is_leading_term", "leading_term",
-           "parse_assumption", "without_rounding"]
+           "parse_assumption", "require_involved", "without_rounding"]
 
 _EPS = sympy.Symbol("derive_epsilon", positive=True)
 _MUCH_LESS = re.compile(r"\s*(<<|≪)\s*")
@@ -55,6 +55,18 @@ def parse_assumption(text: str) -> Assumption:
         raise QuestionError(f"`assume` {text!r}: name the small quantities, then << and the large ones",
                             name="assume")
     return Assumption(small, large)
+
+
+def require_involved(assumptions: Iterable[Assumption], expr: sympy.Expr, target: str) -> None:
+    """Refuse an assumption none of whose large quantities ``expr`` (the exact answer, or a condition
+    in the target) contains: it would approximate nothing while the answer said it was the leading term."""
+    present = {s.name for s in expr.free_symbols}
+    for a in assumptions:
+        if not set(a.large) & present:
+            shown = ", ".join(sorted(present - {target})) or "no other quantity"
+            raise QuestionError(f"`assume` {a.text!r}: {target} does not depend on {', '.join(a.large)} "
+                                f"here (it is found from {shown}); name quantities of this question",
+                                name="assume")
 
 
 def _scaled(expr: sympy.Expr, assumptions: Iterable[Assumption]) -> sympy.Expr:

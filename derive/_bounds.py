@@ -15,13 +15,13 @@ from typing import Mapping, Sequence
 
 import sympy
 
-from ._asymptotic import Assumption, leading_term
+from ._asymptotic import Assumption, leading_term, require_involved
 from ._budget import time_budget
 from ._errors import MissingInputsError, NoSolutionError, NotInvertibleError, TimeBudgetError, VerificationError
 from ._exact import PRECISION, TOLERANCE, close, holds, sign, value_at
 from ._model import CatalogMemo
 from ._solution import Check, Note
-from ._steps import State, derive
+from ._steps import State, default_value, derive
 
 __all__ = ["find_bound", "sign_part"]
 
@@ -83,11 +83,20 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
     state.origins[target] = frozenset({"bound"})
     needed = sorted({s for c in conditions for s in c.symbols if s != target})
 
+    def in_target(fmap: Mapping) -> sympy.Expr:
+        """The conditions as one expression of the inputs (for the symbols they hold)."""
+        return sympy.Add(*(c.comparison.lhs.xreplace(fmap) - c.comparison.rhs.xreplace(fmap) for c in conditions))
+
     def relevant(trial: State) -> set[str]:
         names: set[str] = set()
         fmap = trial.formula_map()
+        if assumptions:
+            require_involved(assumptions, in_target(fmap), target)
         for c in conditions:
             g = sign_part(c.comparison.lhs.xreplace(fmap) - c.comparison.rhs.xreplace(fmap), t, catalog.memo)
+            # the catalog's defaults are taken as any question takes them (act_bytes_per_element)
+            names |= {s.name for s in g.free_symbols
+                      if s.name in trial.params and default_value(catalog, s.name, trial.values) is not None}
             g = leading(g)
             names |= {s.name for s in g.free_symbols if s.name in trial.params}
         return names - large if assumptions else names
@@ -95,6 +104,8 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
     derive(state, needed, target, relevant,
            relevant_key=("bound", target, tuple(c.id for c in conditions), tuple(a.text for a in assumptions)))
     fmap = state.formula_map()
+    if assumptions:
+        require_involved(assumptions, in_target(fmap), target)
     nmap = {k: v for k, v in state.numeric_map().items() if k.name != target}
     names = ", ".join(c.id for c in conditions)
     step = sympy.Integer(multiple_of) if multiple_of else (sympy.Integer(1) if q.integer and rounding else None)
@@ -212,9 +223,9 @@ def _locate_exactly(state: State, conditions: Sequence, fmap: Mapping, nmap: dic
             raise NoSolutionError(f"condition {cond.id} ({cond.text}) does not depend on {target}; "
                                   "it cannot bound it: bound another quantity of the condition",
                                   quantity=target, relations=[cond.id])
-        # the sign-equivalent form at these inputs: the symbolic one with the values put in
-        g = (g_sym.xreplace(nmap) if not approximated
-             else leading(sign_part((L - R).xreplace(nmap), t, catalog.memo)))
+        # the sign-equivalent form at these inputs: the symbolic one with the values put in (approximated,
+        # the leading term taken in symbols: with the large quantities' values put in first, no term is small)
+        g = g_sym.xreplace(nmap)
         if g.free_symbols - {t}:
             raise MissingInputsError(target, sorted(s.name for s in g.free_symbols - {t}))
         sides.append((cond, L, R, g, g_sym))

@@ -412,6 +412,8 @@ class Catalog:
             if key in table:
                 found.append(table[key])
         if not found:
+            if name in self.retired:
+                raise UnknownNameError(name, "name", hint=self.retired[name])
             pool = (list(self.quantities) + list(self.relations) + list(self.conditions)
                     + list(self.presets) + list(self.aliases))
             raise UnknownNameError(name, "name", self._suggest(name, pool))

@@ -671,12 +671,17 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
     if note.kind == "exact_beside_approximate" and q is not None:
         data["exact"] = text_value(data["exact"], q.dims, units)
     elif note.kind == "not_integer" and q is not None:
+        exact = data["value"]
         for key in ("value", "down", "up"):
             data[key] = text_value(data[key], q.dims, units, digits=_whole_digits(data[key]))
-    elif note.kind == "regime_inputs":
+        if exact.is_Rational and not (exact * 1000).is_Integer:
+            data["value"] = f"{data['value']} (= {exact_text(exact)})"      # 833.333 is 2500/3, not 833.333
+    elif note.kind in ("regime_inputs", "regime_balanced"):
         rel = catalog.relations[data["relation"]]
         reg = next(r for r in rel.regimes if r.id == data["regime"])
         data["regime"] = {"en": reg.name.en, "zh": reg.name.zh}
+        # the condition's sides the steps did not compute, with their values
+        values = {**values, **{n: (v, catalog.quantities[n].dims, None) for n, v in data.pop("sides", ())}}
         data["condition"] = _condition_text(catalog, reg.when, values, units, named=False)["en"]
     elif note.kind in ("override", "typed_decides"):
         groups: dict[str, list[str]] = {}
@@ -697,11 +702,14 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
         if ids and all(i in catalog.quantities for i in ids):
             data[key] = {lang: ("、" if lang == "zh" else ", ").join(
                 getattr(catalog.quantities[i].name, lang) for i in ids) for lang in ("en", "zh")}
-    if note.kind == "regime_inputs":
+    if note.kind in ("regime_inputs", "regime_balanced"):
         rel = catalog.relations[data["relation"]]
         reg = next(r for r in rel.regimes if r.id == note.as_dict()["regime"])
         data["condition"] = _condition_text(catalog, reg.when, values, units)
-    return {"kind": note.kind, "data": data, "data_text": plain}
+    # a note that names one quantity reads in the singular where its message has that form (``_one``)
+    one = "names" in plain and len(str(plain["names"]).split(",")) == 1
+    return {"kind": note.kind, "message": f"note_{note.kind}{'_one' if one else ''}", "data": data,
+            "data_text": plain}
 
 
 
@@ -849,7 +857,9 @@ def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict
         "target": sol.target,
         "value": _number(sol.value),
         "unit": sol.unit,
-        "display": view["answer"]["text"],
+        # a plain solve of a step function answers with its interval, as the text does (value: its top)
+        "display": view["answer"]["interval_text"] if sol.interval is not None and not sol.bound
+        else view["answer"]["text"],
         "exact": exact_text(sol.value),
         "formula": str(sol.formula),
         "reduced_formula": str(sol.reduced_formula()),

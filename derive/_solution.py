@@ -31,7 +31,10 @@ class Note:
     Kinds: ``cancelled`` (names), ``several_solutions`` (name, values),
     ``override`` (relation, equation, preset_value, given_value),
     ``strict_bound`` (name), ``not_integer`` (name, value), ``unused_inputs`` (names, name: inputs
-    the user gave that nothing on the way to the target reads).
+    the user gave that nothing on the way to the target reads), ``regime_inputs`` / ``regime_balanced``
+    (names, relation, regime, sides: inputs that only choose a regime, or that change the answer too on
+    its boundary), ``exact_beside_approximate`` (name, op, exact), ``preset_replaced(_all)`` (preset,
+    later, names, kept). A message may have a singular form, ``note_<kind>_one``, for one name.
     """
 
     kind: str

@@ -26,7 +26,15 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import sympy
 
-from ._asymptotic import Growth, growth_exponent, growth_order, is_leading_term, leading_term, without_rounding
+from ._asymptotic import (
+    Growth,
+    growth_exponent,
+    growth_order,
+    is_leading_term,
+    leading_term,
+    require_involved,
+    without_rounding,
+)
 from ._bounds import find_bound
 from ._budget import symbolic_seconds, time_budget
 from ._errors import MissingInputsError, NoSolutionError, VerificationError
@@ -37,7 +45,16 @@ from ._question import Question, QuestionError
 from ._schema import condition_of
 from ._solution import Check, Note, Solution, Step
 from ._step_functions import Interval, solve_interval
-from ._steps import State, check_given_only, check_redundant, check_relations, derive, gather, solve_relation_for
+from ._steps import (
+    State,
+    check_given_only,
+    check_redundant,
+    check_relations,
+    default_value,
+    derive,
+    gather,
+    solve_relation_for,
+)
 from ._units import NamedUnit, format_value
 
 __all__ = ["growth", "solve", "solve_relation_for"]
@@ -85,18 +102,18 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
         condition_of(catalog, c)            # inline inequalities are read here, once per catalog
     try:
         with time_budget(f"answering {resolved.target}", seconds=3 * symbolic_seconds()):
-            replaced: dict[str, str] = {}
+            derived_instead: dict[str, str] = {}
             while True:
                 try:
-                    solution = _solve(catalog, resolved, replaced)
+                    solution = _solve(catalog, resolved, derived_instead)
                     break
                 except _TypedValueDecides as exc:
                     # a typed value contradicts preset values the answer reads: those are derived from it
                     # instead (superpod_gpus=2048 gives superpod_nodes, not the preset's 128)
-                    if set(exc.replaced) <= set(replaced):
+                    if set(exc.contradicted) <= set(derived_instead):
                         raise VerificationError("internal check failed: a typed value still contradicts "
                                                 "the presets; this is a bug in derive, please report it") from None
-                    replaced.update(exc.replaced)
+                    derived_instead.update(exc.contradicted)
     except MissingInputsError as exc:
         hint = _what_to_ask_instead(catalog, resolved, exc.missing)
         if not hint:
@@ -170,18 +187,19 @@ class _TypedValueDecides(Exception):
     """The answer reads preset (or default) values that a typed value contradicts: they are to be
     derived from the typed value instead (name -> the preset's origin)."""
 
-    def __init__(self, replaced: Mapping[str, str]) -> None:
-        super().__init__(", ".join(replaced))
-        self.replaced = dict(replaced)
+    def __init__(self, contradicted: Mapping[str, str]) -> None:
+        super().__init__(", ".join(contradicted))
+        self.contradicted = dict(contradicted)
 
 
-def _solve(catalog: Catalog, question: Question, replaced: Mapping[str, str] | None = None) -> Solution:
+def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, str] | None = None) -> Solution:
     target, bound, multiple_of = question.target, question.bound, question.multiple_of
     q = catalog.quantities[target]
     conditions = [catalog.condition(c) for c in question.require]
-    state = gather(catalog, question.given_map, question.hw, question.model, question.presets, target, replaced)
-    if replaced:
-        state.notes.append(Note.of("typed_decides", sources=tuple(sorted(replaced.items()))))
+    state = gather(catalog, question.given_map, question.hw, question.model, question.presets, target,
+                   derived_instead)
+    if derived_instead:
+        state.notes.append(Note.of("typed_decides", sources=tuple(sorted(derived_instead.items()))))
     check_given_only(state)
     exact_edge = None
     symbolic_edge = None
@@ -215,6 +233,11 @@ def _solve(catalog: Catalog, question: Question, replaced: Mapping[str, str] | N
         if answer != exact_edge:
             state.steps.append(Step("round", tuple(cond_ids), (target,), (), (), (), (answer,), (q.dims,),
                                     direction=bound, note=str(multiple_of or 1)))
+        if question.assume:
+            exact_bound = _exact_beside(catalog, question)
+            if exact_bound is not None:
+                state.notes.append(Note.of("exact_beside_approximate", name=target, exact=exact_bound,
+                                           op="≤" if bound == "max" else "≥"))
     elif question.optimize:
         state, value, formula, exact_edge = _optimum_answer(state, question)
     elif question.assume:
@@ -258,8 +281,15 @@ def _solve(catalog: Catalog, question: Question, replaced: Mapping[str, str] | N
                                  if n in state.given or n in state.params)
             deciding |= chooses
             if only_choose:
-                state.notes.append(Note.of("regime_inputs", names=", ".join(only_choose),
-                                           relation=st.relations[0], regime=st.regime))
+                # on the boundary (compute_time = memory_time) a change of either side changes the answer
+                nmap = state.numeric_map()
+                lv, rv = (_through_definitions(catalog, side, nmap) for side in (regime.when.lhs, regime.when.rhs))
+                kind = "regime_balanced" if lv is not None and rv is not None and lv == rv else "regime_inputs"
+                # a side the steps did not compute (critical_ai_hbm) shows its number too
+                sides = tuple((side.name, v) for side, v in ((regime.when.lhs, lv), (regime.when.rhs, rv))
+                              if isinstance(side, sympy.Symbol) and v is not None and side.name not in state.values)
+                state.notes.append(Note.of(kind, names=", ".join(only_choose), relation=st.relations[0],
+                                           regime=st.regime, sides=sides))
     # a bound's conditions keep their max/min (a decode step: KV time + max(compute, weights)); inputs
     # only inside one, and not in the bound's formula, choose which term holds at the bound
     in_branches = {s.name for rel in composed for m in rel.atoms(sympy.Max, sympy.Min) for s in m.free_symbols}
@@ -298,6 +328,15 @@ def _solve(catalog: Catalog, question: Question, replaced: Mapping[str, str] | N
                     and n not in used_inputs | checked | set(cancelled) | set(question.shared))
     if unused:
         state.notes.append(Note.of("unused_inputs", names=", ".join(unused), name=target))
+    for earlier, replaced in sorted(state.replaced.items()):
+        # a setup named after another that undoes most of it (bf16 after kv-int8 or int8) is most likely the
+        # wrong order; one that refines a few of its values (kv-int8 after w8a16) is how setups combine
+        own = catalog.presets[earlier].values
+        if 2 * len(replaced) > len(own) and set(own) & used_inputs:
+            kept = sorted(n for n in own if n not in replaced)
+            state.notes.append(Note.of("preset_replaced" if kept else "preset_replaced_all", preset=earlier,
+                                       later=", ".join(sorted(set(replaced.values()))),
+                                       names=", ".join(sorted(replaced)), kept=", ".join(kept)))
     given_list = tuple(g for n, g in state.given.items() if n in used_inputs)
     return Solution(
         target=target, value=value, dims=q.dims, formula=formula,
@@ -419,6 +458,15 @@ def _interval_answer(state: State, question: Question) -> "tuple[State, Interval
     return None
 
 
+def _exact_beside(catalog: Catalog, question: Question) -> sympy.Expr | None:
+    """The answer to ``question`` without its approximations, when the inputs determine it (the large
+    quantities given); None when they do not, or when the exact question has no answer."""
+    try:
+        return _solve(catalog, replace(question, assume=())).value
+    except (MissingInputsError, NoSolutionError):
+        return None
+
+
 def _leading_answer(state: State, question: Question) -> tuple[sympy.Expr, sympy.Expr]:
     """A forward answer under ``assume``: the leading term of the target's formula, its value, and the
     exact value beside it when the large quantities are known. The large quantities may be left out
@@ -432,10 +480,14 @@ def _leading_answer(state: State, question: Question) -> tuple[sympy.Expr, sympy
         if f is None:
             return set()
         lead = leading_term(f, assumptions)
-        return {s.name for s in lead.free_symbols if s.name in trial.params} - large
+        # the exact answer beside it takes the catalog's defaults as any question does (act_bytes_per_element)
+        defaulted = {s.name for s in f.free_symbols
+                     if s.name in trial.params and default_value(state.catalog, s.name, trial.values) is not None}
+        return ({s.name for s in lead.free_symbols if s.name in trial.params} - large) | defaulted
 
     derive(state, [target], target, relevant)
     exact_formula = state.formulas[target]
+    require_involved(assumptions, exact_formula, target)
     approx_formula = leading_term(exact_formula, assumptions)
     if not is_leading_term(exact_formula, approx_formula, assumptions):
         raise VerificationError(f"internal check failed: {approx_formula} is not the leading term of "
@@ -452,8 +504,24 @@ def _leading_answer(state: State, question: Question) -> tuple[sympy.Expr, sympy
     for a in assumptions:
         state.notes.append(Note.of("assumed", assumption=a.text))
     if exact is not None:
-        state.notes.append(Note.of("exact_beside_approximate", name=target, exact=exact))
+        state.notes.append(Note.of("exact_beside_approximate", name=target, exact=exact, op="="))
     return value, approx_formula
+
+
+def _through_definitions(catalog: Catalog, expr: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr],
+                         depth: int = 4) -> sympy.Expr | None:
+    """The value of ``expr`` at ``nmap``, a quantity without a value put in by the relation that defines it
+    (critical_ai_hbm = peak_flops/hbm_bw), a few levels deep; None when that does not reach numbers."""
+    for _ in range(depth):
+        subs = {}
+        for sym in expr.free_symbols:
+            rel = catalog.relations.get(sym.name)
+            if sym not in nmap and rel is not None and rel.defines == sym.name and rel.lhs == sym and not rel.regimes:
+                subs[sym] = rel.rhs
+        if not subs:
+            break
+        expr = expr.xreplace(subs)
+    return value_at(expr, nmap)
 
 
 def _upstream(state: State, names: Iterable[str]) -> set[str]:

@@ -131,6 +131,8 @@ class State:
     params: set[str] = field(default_factory=set)             # inputs taken as free symbols
     notes: list[Note] = field(default_factory=list)
     unresolved: dict[str, tuple[str, str]] = field(default_factory=dict)   # preset same_as with no value
+    # setup presets whose values later setup presets replaced: earlier preset -> {name: later preset}
+    replaced: dict[str, dict[str, str]] = field(default_factory=dict)
     preset_target: Given | None = None     # the target's own preset value, when a preset gives one
     steps: list[Step] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
@@ -204,14 +206,15 @@ def coerce_given(catalog: Catalog, q: Quantity, raw: Any) -> tuple[sympy.Rationa
 
 
 def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, model: str | None,
-            presets: Sequence[str], target: str, replaced: Mapping[str, str] | None = None) -> State:
+            presets: Sequence[str], target: str, derived_instead: Mapping[str, str] | None = None) -> State:
     """The knowns of a question: the user's values, the chosen presets' values (the user's win) and
-    the values presets take from other quantities. ``replaced`` names preset values a typed value
-    decides instead (name -> the preset's origin): they are left out, to be derived."""
+    the values presets take from other quantities. ``derived_instead`` names preset values a typed
+    value decides instead (name -> the preset's origin): they are left out, to be derived."""
     state = State(catalog)
-    chosen, preset_given, preset_following = _preset_knowns(catalog, hw, model, tuple(presets))
+    chosen, preset_given, preset_following, preset_replaced = _preset_knowns(catalog, hw, model, tuple(presets))
     state.given.update(preset_given)
     following = dict(preset_following)     # preset values that take another quantity's value
+    state.replaced = {earlier: dict(names) for earlier, names in preset_replaced.items()}
     for raw_name, raw in (given or {}).items():
         q = catalog.quantity(str(raw_name))
         value, text = coerce_given(catalog, q, raw)
@@ -238,7 +241,7 @@ def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, mo
         state.given[name] = Given(name, value, q.dims, text, origin, pv.source,
                                   f"{pv.note} (= {other})" if pv.note else f"= {other}",
                                   f"{pv.note_zh}（= {other}）" if pv.note_zh else "")
-    for name in replaced or ():
+    for name in derived_instead or ():
         if name in state.given and state.given[name].origin != "given":
             del state.given[name]
     if target in state.given:
@@ -259,10 +262,12 @@ _GIVEN, _PRESET = frozenset({"given"}), frozenset({"preset"})
 
 
 def _preset_knowns(catalog: Catalog, hw: str | None, model: str | None, presets: tuple[str, ...]
-                   ) -> tuple[tuple[Preset, ...], dict[str, Given], dict[str, tuple[str, str]]]:
-    """The presets chosen, the values they give, and the values they take from another quantity
-    (``same_as``: name -> (expression, origin)), later presets overriding earlier ones; found once per
-    choice of presets (the catalog's memo)."""
+                   ) -> tuple[tuple[Preset, ...], dict[str, Given], dict[str, tuple[str, str]],
+                              dict[str, dict[str, str]]]:
+    """The presets chosen, the values they give, the values they take from another quantity
+    (``same_as``: name -> (expression, origin)), later presets overriding earlier ones, and the setup
+    presets whose values a later setup replaced (earlier preset -> {name: later preset}); found once
+    per choice of presets (the catalog's memo)."""
     key = (hw, model, presets)
     hit = catalog.memo.preset_knowns.get(key)
     if hit is not None:
@@ -276,6 +281,7 @@ def _preset_knowns(catalog: Catalog, hw: str | None, model: str | None, presets:
         chosen.append(catalog.preset(p))
     given: dict[str, Given] = {}
     following: dict[str, tuple[str, str]] = {}
+    replaced: dict[str, dict[str, str]] = {}
     for preset in chosen:
         for name, pv in preset.values.items():
             q = catalog.quantities[name]
@@ -285,8 +291,13 @@ def _preset_knowns(catalog: Catalog, hw: str | None, model: str | None, presets:
                 given.pop(name, None)
                 continue
             following.pop(name, None)
+            earlier = given.get(name)
+            if earlier is not None and earlier.origin.startswith("setup:") and preset.kind == "setup" \
+                    and earlier.value != pv.value:
+                # of two setups the later wins (bf16 after kv-int8: a 2 B KV cache); the answer may say so
+                replaced.setdefault(earlier.origin.partition(":")[2], {})[name] = preset.id
             given[name] = Given(name, pv.value, q.dims, pv.text, origin, pv.source, pv.note, pv.note_zh)
-    hit = catalog.memo.preset_knowns[key] = (tuple(chosen), given, following)
+    hit = catalog.memo.preset_knowns[key] = (tuple(chosen), given, following, replaced)
     return hit
 
 

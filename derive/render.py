@@ -148,6 +148,8 @@ def message_function(dirs: tuple[Path, ...], mode: str = "text"):
 
     def msg(key: str, lang: str = "en", **fields: Any) -> str:
         entry = table.get(key)
+        if entry is None and key.endswith("_one"):
+            entry = table.get(key.removesuffix("_one"))      # a message with one form for one name and many
         if entry is None:
             raise TemplateError(f"no message {key!r} in templates/messages*.yaml")
         if lang == "both":

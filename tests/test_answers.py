@@ -34,6 +34,32 @@ def test_inputs_that_only_choose_the_regime_are_named_with_their_numbers(cli):
     assert solve(args[0], {**dict(a.split("=") for a in args[1:]), "peak_flops": "1000TFLOP/s"}).display() == "1 ms"
 
 
+
+def test_a_regime_note_on_the_boundary_says_both_sides_change_the_answer(cli):
+    """At 1000 TFLOP/s compute_time = memory_time = 1 ms: 'bytes_moved only chooses the regime' was
+    false there (any more bytes and the answer grows)."""
+    run = cli("solve", "roofline_time", "flops=1e12FLOP", "bytes_moved=1GB", "peak_flops=1000TFLOP/s", "hbm_bw=1TB/s")
+    assert run.code == 0 and "= max(1 ms, 1 ms)" in run.out
+    assert ("compute_time = 1 ms ≥ memory_time = 1 ms: the two are equal, so the answer is where the regimes "
+            "meet, and bytes_moved, hbm_bw change it too.") in run.out
+    assert "only choose" not in run.out
+
+
+def test_a_regime_note_gives_the_number_of_a_side_the_steps_did_not_compute(cli):
+    """attainable_flops' regime is read off critical_ai_hbm, which no step computes: the note said
+    '100 FLOP/B ≤ critical_ai_hbm' without the number that chose the regime."""
+    run = cli("solve", "attainable_flops", "arithmetic_intensity=100FLOP/B", "--hw", "h100")
+    assert ("arithmetic_intensity = 100 FLOP/B ≤ critical_ai_hbm = 295.2 FLOP/B, so the answer is memory-bound"
+            in run.out)
+
+
+def test_a_note_that_names_one_quantity_reads_in_the_singular(cli):
+    run = cli("solve", "onchip_bottleneck_time", "hbm_load_time=2ms", "matmul_compute_time=1ms")
+    assert "; matmul_compute_time only chooses the regime." in run.out
+    run = cli("solve", "attn_intensity", "query_len=1", "seq_len=8192", "num_heads=64", "num_kv_heads=8",
+              "--assume", "query_len << seq_len")
+    assert "seq_len drops out of the leading term: the approximate answer does not depend on it." in run.out
+
 # ---------------------------------------------------------------------------
 # 2. data types per tensor
 
@@ -68,6 +94,19 @@ def test_a_matmul_reads_each_tensor_at_its_own_type():
         2 * 64 * 4096 + 4096 * 8192 // 2 + 2 * 64 * 8192
 
 
+def test_a_setup_preset_that_undoes_an_earlier_one_says_so(cli):
+    """`--preset kv-int8 --preset bf16` silently gave a 2 B KV cache, and `--preset int8 --preset bf16`
+    computed at the int8 peak with bf16 bytes: of two setups the later wins, and the answer says so when
+    it undoes most of the earlier one; a setup that refines a few values (kv-int8 after w8a16) is quiet."""
+    sol = solve("kv_bytes_per_token", model="llama2-70b", presets=["kv-int8", "bf16"])
+    assert sol.value == 2 * 80 * 8 * 128 * 2
+    assert [n.kind for n in sol.notes if n.kind.startswith("preset_replaced")] == ["preset_replaced_all"]
+    run = cli("solve", "critical_ai_hbm", "--hw", "tpu-v5e", "--preset", "int8", "--preset", "bf16")
+    assert "Preset bf16, named after int8, replaces its " in run.out and "int8 still sets peak_flops." in run.out
+    refined = solve("kv_bytes_per_token", model="llama2-70b", presets=["w8a16", "kv-int8"])
+    assert refined.value == 2 * 80 * 8 * 128 and not any(n.kind.startswith("preset_replaced") for n in refined.notes)
+
+
 def test_a_precision_preset_without_its_peak_on_the_chip_says_so():
     from derive import MissingInputsError
 
@@ -99,6 +138,14 @@ def test_an_ambiguous_old_name_is_refused_with_what_to_type(cli):
     assert run.code == 0 and "tpu-v5e-pcie-1.5e10: 1.5e10 B/s (" in run.out   # each preset's note shows
 
 
+
+def test_show_of_a_retired_name_says_what_to_type(cli):
+    """`derive show pcie_bw` (the issue's own command) named look-alikes (spine_bw, ici_bw), not the
+    two names that replaced it."""
+    run = cli("show", "pcie_bw")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "pcie_link_bw" in run.err and "pcie_link_bidi_bw" in run.err and "spine_bw" not in run.err
+
 # ---------------------------------------------------------------------------
 # 5, 7, 8. questions as the books ask them; whole numbers; units a reader expects
 
@@ -108,6 +155,7 @@ def test_an_ambiguous_old_name_is_refused_with_what_to_type(cli):
     ("bytes_moved", "2**30 B + 512 MiB", Fraction(3 * 2**29)),
     ("hbm_bw", "8*400GB/s/8", Fraction(400 * 10**9)),
     ("hbm_bw", "400 Gbps", Fraction(50 * 10**9)),
+    ("hbm_bw", "819 GBps", Fraction(819 * 10**9)),              # Google's TPU pages: bytes, capital B
     ("hbm_bw", "(1 + 1) TB/s", Fraction(2 * 10**12)),
     ("hbm_bw", "2**40 B/s", Fraction(2**40)),
 ])
@@ -143,6 +191,13 @@ def test_a_count_the_relations_give_as_a_fraction_is_never_rounded_silently(cli)
     assert data["value"] == 15728.64 and data["display"] == "15,728.64" and data["value_unrounded"] == 15728.64
 
 
+
+def test_a_count_whose_fraction_does_not_end_shows_it_exactly(cli):
+    """2500/3 sequences: '833.333' alone is not the exact fraction the answer promises."""
+    run = cli("solve", "seq_len", "kv_cache_bytes=10000B", "batch=3", "num_layers=1", "num_kv_heads=1",
+              "head_dim=1", "bytes_per_element=2B")
+    assert "the relations give 833.333 (= 2500/3): round down to 833" in run.out
+
 def test_a_bound_on_a_count_can_stay_exact(cli):
     question = dict(bound="min", require=["training_state_fits"])
     assert solve("num_devices", {"params": 66e9, "hbm_capacity": "80GB"}, **question).value == 14
@@ -162,6 +217,10 @@ def test_an_answer_in_the_unit_asked_for(cli):
     run = cli("solve", "offload_time_per_step", "offload_bytes_per_step=4TB", "pcie_link_bw=25GB/s",
               "--unit", "min")
     assert run.code == 0 and run.out.startswith("offload_time_per_step = 2.667 min"), run.out
+    # a training run in days, a peak in PFLOP/s
+    assert solve("train_time", {"params": 70e9, "train_tokens": 15e12, "mfu": "0.4", "num_devices": 1024}, hw="h100",
+                 unit="days").display() == "180 days"
+    assert solve("peak_flops", hw="h100", unit="PFLOP/s").display() == "0.989 PFLOP/s"
     with pytest.raises(QuestionError):
         solve("critical_ai", hw="a100", unit="s")
 
@@ -228,6 +287,42 @@ def test_assume_in_a_forward_question_shows_the_exact_value_beside_the_leading_t
     assert [st.kind for st in sol.steps][-1] == "approximate"
 
 
+
+def test_assume_with_the_large_quantities_given_takes_the_leading_term_and_shows_the_exact_bound(cli):
+    """With D and F given the approximate bound was the exact one (their values went in before the leading
+    term was taken: 256, with peak_flops said to drop out), and without the element sizes it stopped on
+    act_bytes_per_element, which has a catalog default."""
+    sol = solve("matmul_rows", {"matmul_inner": 8192, "matmul_cols": 8192}, hw="tpu-v5e", bound="min",
+                require=["matmul_compute_bound_hbm"], assume="matmul_rows << matmul_inner, matmul_cols")
+    assert sol.value == 241
+    exact = next(n for n in sol.notes if n.kind == "exact_beside_approximate")
+    assert exact.get("exact") == 256 and exact.get("op") == "≥"
+    dropped = next(n for n in sol.notes if n.kind == "dropped_by_assumption").get("names")
+    assert "peak_flops" not in dropped and "matmul_inner" in dropped
+    run = cli("solve", "matmul_rows", "--min", "--require", "matmul_compute_bound_hbm", "--hw", "tpu-v5e",
+              "--assume", "matmul_rows << matmul_inner, matmul_cols", "matmul_inner=8192", "matmul_cols=8192")
+    assert run.out.startswith("matmul_rows >= 241") and "Without the approximation, matmul_rows ≥ 256." in run.out
+
+
+def test_assume_in_a_forward_question_takes_the_catalog_defaults_for_the_exact_value():
+    sol = solve("matmul_intensity", {"matmul_rows": 64, "matmul_inner": 8192, "matmul_cols": 28672},
+                assume="matmul_rows << matmul_inner, matmul_cols")
+    assert sol.value == 64
+    exact = next(n for n in sol.notes if n.kind == "exact_beside_approximate").get("exact")
+    assert exact == sympy.Rational(2 * 64 * 8192 * 28672, 2 * (64 * 8192 + 8192 * 28672 + 64 * 28672))
+
+
+@pytest.mark.parametrize("question", [
+    dict(target="matmul_intensity", given={"matmul_rows": 64, "matmul_inner": 8192, "matmul_cols": 28672}),
+    dict(target="matmul_rows", given={}, hw="tpu-v5e", bound="min", require=["matmul_compute_bound_hbm"]),
+])
+def test_an_assumption_about_quantities_the_question_does_not_involve_is_refused(question):
+    """`--assume "batch << d_model"` on a matmul (whose rows are matmul_rows) approximated nothing, yet the
+    answer said it was the leading term (or asked for matmul_cols)."""
+    with pytest.raises(QuestionError) as err:
+        solve(question.pop("target"), question.pop("given"), assume="batch << d_model", **question)
+    assert "does not depend on d_model" in str(err.value) and "matmul_inner" in str(err.value)
+
 def test_assume_is_checked():
     with pytest.raises(QuestionError):
         solve("matmul_intensity", assume="matmul_rows < matmul_inner")
@@ -273,6 +368,7 @@ def test_a_step_function_answers_with_its_exact_interval(cli):
     assert run.out.startswith("3,841 <= seq_len <= 4,096")
     data = cli("solve", "seq_len", "flash_col_blocks=16", "flash_block_cols=256", "--format", "json").json
     assert data["interval"] == {"low": 3841, "high": 4096, "low_open": False, "high_open": False}
+    assert data["display"] == "3,841 <= seq_len <= 4,096"             # as the text answers, not its top alone
 
     with pytest.raises(QuestionError):
         solve("seq_len", {"head_dim": 128}, bound="max")               # a bound with no condition and no step
@@ -317,3 +413,43 @@ def test_the_order_of_growth_in_one_variable(cli):
     assert growth("kv_cache_bytes", "seq_len", model="llama2-70b").exponent == 1
     run = cli("solve", "flash_hbm_bytes", "--order", "seq_len", "--format", "json")
     assert run.code == 0 and run.json["exponent"] == "2"
+
+
+PROBLEM = """
+id: assume-and-unit
+title: {en: "B << D and a unit", zh: "B ≪ D 与单位"}
+source: convention
+statement: {en: "A matmul on a TPU v5e.", zh: "TPU v5e 上的一个矩阵乘法。"}
+hw: tpu-v5e
+questions:
+  - id: smallest-batch
+    ask: {en: "Smallest batch that is compute-bound, B << D, F.", zh: "B ≪ D、F 时计算受限的最小 batch。"}
+    solve: matmul_rows
+    bound: min
+    require: [matmul_compute_bound_hbm]
+    assume: ["matmul_rows << matmul_inner, matmul_cols"]
+    given: {matmul_inner: 8192, matmul_cols: 8192}
+    expect: 241
+  - id: weights-in-gib
+    ask: {en: "Weights of a 7B model in GiB.", zh: "7B 模型权重（GiB）。"}
+    solve: weight_bytes
+    given: {params: 7e9}
+    unit: GiB
+"""
+
+
+def test_a_problem_file_takes_assume_and_unit(tmp_path, catalog, cli):
+    """The issue's "(and the same in problem files)": `assume:` gives the leading term with the exact beside it,
+    `unit:` the answer in the unit named, in the write-up as well."""
+    from derive.problems import load_problem, solve_problem
+
+    path = tmp_path / "assume-and-unit.yaml"
+    path.write_text(PROBLEM, encoding="utf-8")
+    solved = {q.id: sol for q, sol in solve_problem(load_problem(path, catalog), catalog)}
+    assert solved["smallest-batch"].value == 241
+    assert any(n.kind == "exact_beside_approximate" and n.get("exact") == 256 for n in solved["smallest-batch"].notes)
+    assert solved["weights-in-gib"].display() == "13.04 GiB"
+    run = cli("report", str(path), "--lang", "en", "--format", "md", "-o", str(tmp_path))
+    assert run.code == 0, run.err
+    md = (tmp_path / "assume-and-unit.en.md").read_text(encoding="utf-8")
+    assert "Without the approximation" in md and "13.04 GiB" in md
