@@ -453,3 +453,12 @@ def test_a_problem_file_takes_assume_and_unit(tmp_path, catalog, cli):
     assert run.code == 0, run.err
     md = (tmp_path / "assume-and-unit.en.md").read_text(encoding="utf-8")
     assert "Without the approximation" in md and "13.04 GiB" in md
+
+
+def test_an_answer_with_nothing_to_substitute_back_does_not_count_zero_checks(cli):
+    # a preset's own constant: no relation was used, so none can be said to hold
+    run = cli("solve", "hbm_bw", "--hw", "a100")
+    assert run.returncode == 0
+    assert "no relation to substitute back into" in run.stdout
+    assert "holds (0)" not in run.stdout
+    assert "every relation holds (1)" in cli("solve", "critical_ai", "--hw", "a100").stdout
