@@ -458,7 +458,7 @@ def test_a_problem_file_takes_assume_and_unit(tmp_path, catalog, cli):
 def test_an_answer_with_nothing_to_substitute_back_does_not_count_zero_checks(cli):
     # a preset's own constant: no relation was used, so none can be said to hold
     run = cli("solve", "hbm_bw", "--hw", "a100")
-    assert run.returncode == 0
-    assert "no relation to substitute back into" in run.stdout
-    assert "holds (0)" not in run.stdout
-    assert "every relation holds (1)" in cli("solve", "critical_ai", "--hw", "a100").stdout
+    assert run.code == 0
+    assert "no relation to substitute back into" in run.out
+    assert "holds (0)" not in run.out
+    assert "every relation holds (1)" in cli("solve", "critical_ai", "--hw", "a100").out
