@@ -65,6 +65,29 @@ _SPECIAL_FILE = re.compile(r"(pdf:\s*(image|include|fstream|bann)|psfile|PSfile|
                            r"dvipdfmx:config|x:fontmapfile|header\s*=)", re.IGNORECASE)
 
 
+# the driver's specials that read a file, as bytes in the .xdv TeX wrote: a special built by a macro
+# (\csname special\endcsname{pdf:fstream @x (/home/me/.ssh/id_rsa)}) is not in the source text, but it
+# is in the .xdv, verbatim, whatever macro built it (``pdf:fstream`` embeds a file as a PDF stream and
+# the driver logs nothing about it; the config options f, i and D load a font map, a config file or a
+# conversion command; the others read a picture, a PDF or a PostScript file)
+_DRIVER_FILE_SPECIAL = re.compile(
+    rb"(pdf:\s*(?:fstream|image|img|epdf|include|mapfile|mapline)|"
+    rb"dvipdfmx:\s*config\s+-?[fiD]|x:\s*font(?:mapfile|mapline)|html:\s*<\s*img|ps:\s*plotfile|"
+    rb"psfile\s*=|epsfile\s*=|em:\s*graph|header\s*=)", re.IGNORECASE)
+
+
+def _file_specials(xdv: Path) -> list[str]:
+    """The specials in ``xdv`` that would have the driver read a file (see :data:`_DRIVER_FILE_SPECIAL`)."""
+    try:
+        data = xdv.read_bytes()
+    except OSError:
+        return []
+    found = []
+    for m in _DRIVER_FILE_SPECIAL.finditer(data):
+        found.append(data[m.start():m.start() + 80].split(b"\0")[0].decode("latin-1"))
+    return found
+
+
 def check_source(source: str) -> None:
     """Refuse TeX that names a file outside its build folder; raises :class:`TemplateError`."""
     if "^^" in source:
@@ -246,6 +269,11 @@ def compile_tex(source: str, output: str | os.PathLike, *, engine: str = "xelate
             errors = tex_errors(log) or [ln for ln in proc.stdout.splitlines() if ln.strip()][-2:]
             raise TemplateError(f"xelatex failed on {out.with_suffix('.tex').name}: {' '.join(errors)}"
                                 f"{f' (see {kept})' if kept else ''}")
+        specials = _file_specials(work / "doc.xdv")
+        if specials:
+            raise TemplateError(f"refusing the PDF of {out.name}: a \\special in it would have the driver read a "
+                                f"file ({specials[0][:60]!r}); include pictures from the build folder with "
+                                "\\includegraphics; nothing was written")
         drv = _run([driver, "-vv", "-o", "doc.pdf", "doc.xdv"], work, env, deadline, f"xdvipdfmx on {out.name}")
         foreign = _foreign_reads(work, drv.stdout)
         if foreign:

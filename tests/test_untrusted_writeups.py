@@ -51,9 +51,19 @@ def _tex(body: str) -> str:
 
 
 def _no_secret_in(folder: Path) -> None:
+    """No file under ``folder`` holds the secret, in its bytes or in a compressed (PDF) stream."""
+    import re
+    import zlib
+
     for p in folder.rglob("*"):
         if p.is_file():
-            assert SECRET.encode() not in p.read_bytes(), p
+            data = p.read_bytes()
+            assert SECRET.encode() not in data, p
+            for m in re.finditer(rb"stream\r?\n(.*?)endstream", data, re.S):
+                try:
+                    assert SECRET.encode() not in zlib.decompressobj().decompress(m.group(1)), p
+                except zlib.error:
+                    pass
 
 
 # ---------------------------------------------------------------------------
@@ -117,6 +127,13 @@ def test_file_names_outside_the_build_folder_are_refused_before_tex_runs(tmp_pat
     "\\csname input\\endcsname{{TILDE}}",
     "\\csname XeTeXpicfile\\endcsname \"{SECRETS}/secret.png\"",
     "\\csname input\\endcsname{\\string~/secret}",
+    # a driver special built by a macro: pdf:fstream embeds any file as a PDF stream, and the driver
+    # logs nothing about it (the PDF held the secret, compressed)
+    "\\csname special\\endcsname{pdf:fstream @x ({SECRETS}/secret.tex)}"
+    "\\csname special\\endcsname{pdf:put @catalog <</Leak @x>>}",
+    "\\def\\s{\\csname special\\endcsname}\\s{pdf:fstream @y ({SECRETS}/secret.png)}\\s{pdf:put @names <</L @y>>}",
+    "\\csname special\\endcsname{html:<img src=\"{SECRETS}/secret.png\">}",
+    "\\csname special\\endcsname{dvipdfmx:config f {SECRETS}/secret.tex}",
 ])
 def test_what_tex_read_outside_the_build_folder_never_leaves_it(tmp_path, secrets, payload, monkeypatch):
     need_tool("xelatex")
