@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import signal
 import subprocess
 import sys
 import textwrap
@@ -340,6 +341,46 @@ def test_a_tex_loop_from_the_command_line_is_stopped(tmp_path):
     assert run.returncode == 2 and "longer than 3 s" in run.stderr
     time.sleep(0.2)
     assert not _processes_in(builds)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("command", ["solve", "report"])
+def test_an_interrupted_pdf_build_leaves_the_old_pdf_and_no_process(tmp_path, sig, command):
+    """Issue 16, items 3 and 6: SIGTERM (or a SIGINT sent to derive alone) during a build ended derive and
+    left xelatex spinning in its own session and its build folder behind; a report's concurrent builds too."""
+    need_tool("xelatex")
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "solution.tex.j2").write_text(_tex("\\loop\\iftrue\\repeat"), encoding="utf-8")
+    (pack / "report.tex.j2").write_text(_tex("\\loop\\iftrue\\repeat"), encoding="utf-8")
+    builds = tmp_path / "builds"
+    builds.mkdir()
+    out = tmp_path / "out"
+    out.mkdir()
+    if command == "solve":
+        args = ["solve", "critical_ai", "--hw", "a100", "--format", "pdf", "-o", str(out / "x.pdf")]
+        olds = [out / "x.pdf"]
+    else:
+        src = Path(__file__).resolve().parent.parent / "reports" / "pcie-kv-reload.yaml"
+        args = ["report", str(src), "--format", "pdf", "--lang", "en,zh", "-o", str(out)]
+        olds = [out / "pcie-kv-reload.en.pdf", out / "pcie-kv-reload.zh.pdf"]
+    for old in olds:
+        old.write_bytes(b"%PDF the old one")
+    proc = subprocess.Popen([sys.executable, "-m", "derive", *args, "--templates", str(pack)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, TMPDIR=str(builds)))
+    deadline = time.monotonic() + 60
+    while len(_processes_in(builds)) < len(olds) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)                                                               # until TeX runs
+    assert proc.poll() is None and _processes_in(builds), f"TeX never started: {proc.communicate()}"
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode != 0 and "Traceback" not in err
+    time.sleep(0.3)
+    assert not _processes_in(builds), "a process of the build outlived derive"
+    assert not any(builds.iterdir()), "the build folder was left behind"
+    assert all(old.read_bytes() == b"%PDF the old one" for old in olds)
+    assert sorted(p.name for p in out.iterdir()) == sorted(old.name for old in olds)   # no kept failed build
 
 
 def test_a_tex_page_flood_is_refused(tmp_path, monkeypatch):
