@@ -123,10 +123,15 @@ def test_claims_tolerance_must_be_a_relative_error(cli, tmp_path, tolerance):
 @pytest.mark.parametrize("command", [("solve", "critical_ai", "--hw", "a100", "--formulas", "{dir}"),
                                      ("solve", "critical_ai", "--hw", "a100", "--formulas", "{dir}/f.yaml"),
                                      ("check", "{dir}/f.yaml"), ("report", "{dir}/f.yaml"),
-                                     ("render", "{dir}/f.md")])
+                                     ("render", "{dir}/f.md"),
+                                     # a messages file in a template folder (it blocked forever)
+                                     ("solve", "critical_ai", "--hw", "a100", "--templates", "{dir}/pack",
+                                      "--format", "md")])
 def test_a_fifo_is_refused_not_waited_on(cli, tmp_path, command):
     os.mkfifo(tmp_path / "f.yaml")
     os.mkfifo(tmp_path / "f.md")
+    (tmp_path / "pack").mkdir()
+    os.mkfifo(tmp_path / "pack" / "messages-x.yaml")
     err = _one_error_line(cli(*(a.format(dir=tmp_path) for a in command), timeout=30))
     assert "not a regular file" in err
 
