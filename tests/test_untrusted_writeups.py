@@ -213,6 +213,22 @@ PAYLOADS = {
     "batch fill": "{{ [1] | batch(1000000000, 0) | list | length }}",
     "huge output": "{% for i in range(100000) %}{{ 'x' * 1000000 }}{% endfor %}",
     "macro fan-out": "{% macro f(n) %}{% if n %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(40) }}",
+    # found in review: + on lists, sum, join of a string or a generator, list.extend, tojson's indent, and
+    # memory kept a piece at a time (each piece within its bound, gigabytes in all, within the CPU budget)
+    "list + doubling": "{% set ns = namespace(s=[1]) %}{% for i in range(64) %}{% set ns.s = ns.s + ns.s %}"
+                       "{% endfor %}{{ ns.s | length }}",
+    "sum of lists": "{{ ([[0] * 1000000] * 1000) | sum(start=[]) | length }}",
+    "sum of many small lists": "{{ ([[0] * 10] * 100000) | sum(start=[]) | length }}",
+    "str.join of a string": "{{ ('x' * 1000000).join('y' * 1000000) | length }}",
+    "str.join of a generator": "{{ ('x' * 100000).join(range(100000) | map('string')) | length }}",
+    "join filter of a string": "{{ ('y' * 1000000) | join('x' * 1000000) | length }}",
+    "list.extend doubling": "{% set ns = namespace(s=[1]) %}{% for i in range(40) %}{% set _ = ns.s.extend(ns.s) %}"
+                            "{% endfor %}{{ ns.s | length }}",
+    "tojson indent": "{{ [[[[1]]]] | tojson(indent=1000000000) | length }}",
+    "many big strings kept": "{% set l = [] %}{% for i in range(100000) %}{% set _ = l.append('x' * 1000000 ~ i) %}"
+                             "{% endfor %}{{ l | length }}",
+    "many big lists kept": "{% set l = [] %}{% for i in range(100000) %}{% set _ = l.append([i] * 1000000) %}"
+                           "{% endfor %}{{ l | length }}",
 }
 
 _RUNNER = textwrap.dedent("""
@@ -220,6 +236,7 @@ _RUNNER = textwrap.dedent("""
     resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
     import derive._sandbox as sb
     sb.MAX_SECONDS = 2.0
+    sb.MAX_MEMORY = 2**28
     from derive import solve
     from derive.render import render_solution
     from derive.live import render_source
