@@ -89,6 +89,37 @@ def test_a_failed_build_never_overwrites_the_users_tex_and_log(tmp_path):
     assert len(kept) == 2 and all((k / "paper.log").is_file() and (k / "paper.tex").is_file() for k in kept)
 
 
+def test_the_reproducer_of_item_2_keeps_the_users_files(cli, tmp_path):
+    """The issue's command: a unit the engine accepts (TB^1^1) once stopped TeX (a double superscript) and the
+    failed build was copied over paper.tex and paper.log; now it is typeset and builds, and a build that does
+    fail from the command line keeps its files apart."""
+    need_tool("xelatex")
+    for name, text in (("paper.tex", "the user's paper"), ("paper.log", "the user's log")):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    run = cli("solve", "critical_ai", "--hw", "a100", "hbm_bw=2 TB^1^1/s", "--format", "pdf", "-o", "paper.pdf",
+              cwd=tmp_path)
+    assert run.code == 0, run.err
+    assert (tmp_path / "paper.pdf").read_bytes().startswith(b"%PDF")
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "solution.tex.j2").write_text(_tex("\\undefinedmacro"), encoding="utf-8")
+    before = (tmp_path / "paper.pdf").read_bytes()
+    run = cli("solve", "critical_ai", "--hw", "a100", "--format", "pdf", "-o", "paper.pdf", "--templates", str(pack),
+              cwd=tmp_path)
+    assert run.code == 2 and run.err.startswith("derive: error: xelatex failed") and run.err.count("\n") == 1
+    assert (tmp_path / "paper.tex").read_text() == "the user's paper"
+    assert (tmp_path / "paper.log").read_text() == "the user's log"
+    assert (tmp_path / "paper.pdf").read_bytes() == before
+
+
+def test_a_unit_as_typed_is_typeset_with_its_powers_grouped():
+    from derive._present import latex_unit
+
+    assert latex_unit("TB^1^1/s") == r"\mathrm{TB^{1^{1}}/s}"
+    assert latex_unit("s^-1") == r"\mathrm{s^{-1}}"          # TeX raised only the minus of s^-1
+    assert latex_unit("B**2/s^(2)") == r"\mathrm{B^{2}/s^{2}}"
+
+
 # ---------------------------------------------------------------------------
 # item 4: no file outside the build folder is read into the output
 
