@@ -18,12 +18,13 @@ from typing import IO, Iterable, Iterator
 
 from ._errors import InputError
 
-__all__ = ["OutputPlan", "atomic_path", "open_atomic", "write_atomic"]
+__all__ = ["OutputPlan", "atomic_path", "open_atomic", "sigterm_as_interrupt", "write_atomic"]
 
 
 @contextlib.contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
-    """While writing, SIGTERM raises KeyboardInterrupt (so the temporary file is removed), in the main thread."""
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Within the block, SIGTERM raises KeyboardInterrupt in the main thread, so that cleanup runs (a temporary
+    file is removed, a TeX build's processes are ended); elsewhere (another thread) it does nothing."""
     try:
         previous = signal.getsignal(signal.SIGTERM)
     except (ValueError, AttributeError):     # not the main thread, or no SIGTERM here
@@ -73,7 +74,7 @@ def atomic_path(path: str | os.PathLike, suffix: str = "", mode: int | None = No
     except OSError:
         pass
     try:
-        with _sigterm_as_interrupt():
+        with sigterm_as_interrupt():
             yield tmp
             with open(tmp, "rb") as fh:
                 os.fsync(fh.fileno())

@@ -260,7 +260,8 @@ def memory_data(model: str, hw: str, given: Mapping[str, Any] | None = None, *, 
     hw_name = _text(catalog.preset(hw, "hw").name)
     model_name = _text(catalog.preset(model, "model").name)
     setups = {"en": ", ".join(p.name.en for p in chosen), "zh": "、".join(p.name.zh for p in chosen)}
-    assumptions = words("plot_memory_assumptions", seq_len=f"{int(given['seq_len']):,}", setups=setups)
+    seq_len = int(_exact_inputs(catalog, hw, given, ("seq_len",))["seq_len"])   # as typed: 4e3, 4k, 2**12
+    assumptions = words("plot_memory_assumptions", seq_len=f"{seq_len:,}", setups=setups)
     title = words("plot_memory_title", model=model_name, hw=hw_name, devices=devices)
     return MemoryData(model_name, hw_name, grid, tuple(parts), total.values, float(cap), cap_text, largest,
                       assumptions, title)

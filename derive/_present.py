@@ -64,10 +64,27 @@ def latex_number(text: str) -> str:
     return text.replace(",", "{,}")
 
 
+_EXPONENT = re.compile(r"\^\(?([+-]?[\d.]+)\)?")
+_EXPONENTS = re.compile(r"(?:\^\(?[+-]?[\d.]+\)?)+")
+
+
+def _braced_exponents(text: str) -> str:
+    """Each power of a unit as a written TeX group: ``s^-1`` is ``s^{-1}`` (TeX raised only the minus) and
+    ``TB^1^1`` is ``TB^{1^{1}}`` (a double superscript stopped the PDF build); ``**`` is ``^``."""
+    m = _EXPONENT.search(text)
+    if m is None:
+        return text
+    rest = text[m.end():]
+    chain = _EXPONENTS.match(rest)
+    inner = m.group(1) + (_braced_exponents(chain.group(0)) if chain else "")
+    tail = rest[chain.end():] if chain else rest
+    return text[:m.start()] + "^{" + inner + "}" + _braced_exponents(tail)
+
+
 def latex_unit(unit: str) -> str:
     if unit in ("", "1"):
         return ""
-    return r"\mathrm{" + unit.replace("·", r"\cdot ").replace("^", "^") + "}"
+    return r"\mathrm{" + _braced_exponents(unit.replace("**", "^")).replace("·", r"\cdot ") + "}"
 
 
 def latex_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: int = 4,

@@ -8,8 +8,13 @@ reaching Python's internals; this one also stops them from exhausting the machin
   filter, a message's ``{value:>1000000000}``) are at most :data:`MAX_WIDTH`;
 - string-growing filters and methods (``center``, ``indent``, ``wordwrap``, ``replace``, ``ljust``, ...)
   and ``~`` may not make a string longer than :data:`MAX_STRING`; ``lipsum`` is gone;
+- ``+`` may not make a string longer than :data:`MAX_STRING` or a list longer than :data:`MAX_ITEMS`, nor
+  may ``sum``, ``join`` (the filter and ``str.join``, given any iterable) or ``list.extend``; ``tojson``'s
+  indent is at most :data:`MAX_WIDTH`;
 - every render has a budget (:class:`Budget`): :data:`MAX_SECONDS` of CPU time of its thread, checked
-  at each loop iteration and each call (so nested loops stop), and :data:`MAX_OUTPUT` characters of output.
+  at each loop iteration and each call (so nested loops stop), :data:`MAX_OUTPUT` characters of output,
+  and :data:`MAX_MEMORY` bytes of growth of the process's peak memory (a loop keeping a million-character
+  string per iteration reached gigabytes well within the CPU budget).
 
 Going over any bound raises :class:`jinja2.exceptions.SecurityError` (reported by the renderers as the
 template's mistake, with its file and line).
@@ -22,13 +27,14 @@ import contextvars
 import math
 import re
 import string
+import sys
 import time
 import types
 from functools import lru_cache
 from typing import Any, Iterator
 
-__all__ = ["MAX_DIGITS", "MAX_ITEMS", "MAX_OUTPUT", "MAX_SECONDS", "MAX_STRING", "MAX_WIDTH", "Budget", "budget",
-           "check_format_spec", "render_bounded", "sandbox"]
+__all__ = ["MAX_DIGITS", "MAX_ITEMS", "MAX_MEMORY", "MAX_OUTPUT", "MAX_SECONDS", "MAX_STRING", "MAX_WIDTH", "Budget",
+           "budget", "check_format_spec", "render_bounded", "sandbox"]
 
 MAX_ITEMS = 1_000_000      # characters or items one expression may build with * ("x" * 10**10)
 MAX_DIGITS = 1000          # digits of a number built with ** (9**9**9)
@@ -36,6 +42,7 @@ MAX_WIDTH = 1000           # a format width or precision, a filter's width or co
 MAX_STRING = 10_000_000    # characters of any string a template builds
 MAX_OUTPUT = 50_000_000    # characters one render may write
 MAX_SECONDS = 60.0         # CPU seconds (of the rendering thread) one render may take
+MAX_MEMORY = 2**30         # bytes by which one render may raise the process's peak memory
 
 
 def _security_error(message: str) -> Exception:
@@ -44,25 +51,44 @@ def _security_error(message: str) -> Exception:
     return SecurityError(message)
 
 
-class Budget:
-    """What one render may still spend: CPU time of its thread and characters of output."""
+def _peak_memory() -> int | None:
+    """The peak memory (resident set) of this process so far, in bytes; None where it cannot be read."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not POSIX
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
 
-    __slots__ = ("deadline", "output", "ticks", "seconds")
+
+class Budget:
+    """What one render may still spend: CPU time of its thread, characters of output and memory."""
+
+    __slots__ = ("deadline", "output", "ticks", "seconds", "memory_limit")
 
     def __init__(self, seconds: float | None = None) -> None:
         self.seconds = MAX_SECONDS if seconds is None else seconds
         self.deadline = time.thread_time() + self.seconds
         self.output = 0
         self.ticks = 0
+        start = _peak_memory()
+        self.memory_limit = None if start is None else start + MAX_MEMORY
 
     def tick(self) -> None:
         self.ticks += 1
-        if self.ticks & 63 == 0 and time.thread_time() > self.deadline:
-            raise _security_error(f"the render took more than {self.seconds:g} s of CPU time")
+        if self.ticks & 63 == 0:
+            self.check_now()
 
     def check_now(self) -> None:
         if time.thread_time() > self.deadline:
             raise _security_error(f"the render took more than {self.seconds:g} s of CPU time")
+        self.check_memory()
+
+    def check_memory(self) -> None:
+        if self.memory_limit is not None:
+            peak = _peak_memory()
+            if peak is not None and peak > self.memory_limit:
+                raise _security_error(f"the render used more than {MAX_MEMORY / 2**30:g} GiB of memory")
 
     def spend_output(self, n: int) -> None:
         self.output += n
@@ -109,9 +135,25 @@ def render_bounded(template: Any, context: dict[str, Any]) -> str:
 # bounds on strings and formats
 
 def _check_string(value: Any, what: str = "a string") -> Any:
-    if isinstance(value, str) and len(value) > MAX_STRING:
-        raise _security_error(f"{what} of {len(value):,} characters is too long (more than {MAX_STRING:,})")
+    if isinstance(value, str) and len(value) > 100_000:
+        if len(value) > MAX_STRING:
+            raise _security_error(f"{what} of {len(value):,} characters is too long (more than {MAX_STRING:,})")
+        b = _CURRENT.get()
+        if b is not None:          # many big strings kept (a list of them) grow memory between ticks
+            b.check_memory()
     return value
+
+
+def _check_length(total: int, kind: str) -> None:
+    """Refuse a string of more than :data:`MAX_STRING` characters or a sequence of more than :data:`MAX_ITEMS`."""
+    limit = MAX_STRING if kind == "str" else MAX_ITEMS
+    if total > limit:
+        what = "a string of {:,} characters" if kind == "str" else f"a {kind} of {{:,}} items"
+        raise _security_error(f"that would make {what.format(total)} (more than {limit:,})")
+
+
+def _joined_length(separator: str, items: list) -> int:
+    return sum(len(x) if isinstance(x, str) else len(str(x)) for x in items) + len(separator) * max(0, len(items) - 1)
 
 
 def _check_int(value: Any, what: str, limit: int = MAX_WIDTH) -> None:
@@ -157,12 +199,28 @@ def _check_format_string(fmt: str) -> None:
             check_format_spec(spec)
 
 
-def _bounded_str_method(obj: Any, args: tuple, kwargs: dict) -> None:
-    """Pre-check the str methods that can make a huge string from small arguments."""
+def _bounded_method(obj: Any, args: tuple, kwargs: dict) -> tuple:
+    """Pre-check the str and list methods that can make a huge string or list from small arguments;
+    returns the arguments to call with (an iterable to join is read once, here)."""
     name = getattr(obj, "__name__", "")
     owner = getattr(obj, "__self__", None)
+    if isinstance(owner, list) and name in ("extend", "__iadd__") and args:
+        items = args[0]
+        if hasattr(items, "__len__"):
+            _check_length(len(owner) + len(items), "list")
+        return args
     if not isinstance(owner, str):
-        return
+        return args
+    if name == "join" and args:
+        items = list(args[0]) if not isinstance(args[0], list) else args[0]
+        _check_length(_joined_length(owner, items), "str")
+        return (items, *args[1:])
+    _bounded_str_method(owner, name, args, kwargs)
+    return args
+
+
+def _bounded_str_method(owner: str, name: str, args: tuple, kwargs: dict) -> None:
+    """Pre-check the str methods that can make a huge string from small arguments."""
     if name in ("ljust", "rjust", "center", "zfill"):
         if args:
             _check_int(args[0], f"str.{name} width", MAX_STRING)
@@ -171,12 +229,6 @@ def _bounded_str_method(obj: Any, args: tuple, kwargs: dict) -> None:
         _check_int(size, "tab size", MAX_WIDTH)
     elif name == "replace" and len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], str):
         _check_replace(owner, args[0], args[1])
-    elif name == "join" and args:
-        items = args[0]
-        if isinstance(items, (list, tuple)):
-            total = sum(len(x) for x in items if isinstance(x, str)) + len(owner) * max(0, len(items) - 1)
-            if total > MAX_STRING:
-                raise _security_error(f"joining would make {total:,} characters (more than {MAX_STRING:,})")
 
 
 def _check_replace(text: str, old: str, new: str) -> None:
@@ -242,11 +294,49 @@ def _bounded_filters(filters: dict[str, Any]) -> dict[str, Any]:
     original_join = filters["join"]
 
     def join(eval_ctx: Any, value: Any, d: str = "", attribute: Any = None) -> Any:
-        return _check_string(original_join(eval_ctx, value, d, attribute), "the join filter's result")
+        items = list(value)
+        if attribute is None:           # (with an attribute the items are looked up, each within the budget)
+            _check_length(_joined_length(str(d), items), "str")
+        return _check_string(original_join(eval_ctx, items, d, attribute), "the join filter's result")
 
     join.jinja_pass_arg = original_join.jinja_pass_arg  # type: ignore[attr-defined]
     out["join"] = join
+
+    original_sum = filters["sum"]
+
+    def sum_(environment: Any, iterable: Any, attribute: Any = None, start: Any = 0) -> Any:
+        if attribute is not None:
+            return original_sum(environment, iterable, attribute, start)
+        total = start                   # added one by one: each step ticks and is bounded like a +
+        for item in iterable:
+            _tick()
+            total = _bounded_add(total, item)
+        return total
+
+    sum_.jinja_pass_arg = original_sum.jinja_pass_arg  # type: ignore[attr-defined]
+    out["sum"] = sum_
+
+    original_tojson = filters["tojson"]
+
+    def tojson(eval_ctx: Any, value: Any, indent: Any = None) -> Any:
+        _check_int(indent, "tojson indent", MAX_WIDTH)
+        return _check_string(original_tojson(eval_ctx, value, indent), "the tojson filter's result")
+
+    tojson.jinja_pass_arg = original_tojson.jinja_pass_arg  # type: ignore[attr-defined]
+    out["tojson"] = tojson
     return out
+
+
+def _check_add(left: Any, right: Any) -> None:
+    """Refuse ``left + right`` when it would make a string or sequence beyond its bound."""
+    for kind in (str, list, tuple):
+        if isinstance(left, kind) and isinstance(right, kind):
+            _check_length(len(left) + len(right), kind.__name__)
+
+
+def _bounded_add(left: Any, right: Any) -> Any:
+    _check_add(left, right)
+    return left + right
 
 
 def _budget_iter(iterable: Any) -> Iterator[Any]:
@@ -306,7 +396,7 @@ def _bounded_sandbox():
             return nodes.Filter(node, "_budget_str", [], [], None, None, lineno=node.lineno)
 
     class BoundedSandbox(SandboxedEnvironment):
-        intercepted_binops = frozenset({"*", "**", "%"})
+        intercepted_binops = frozenset({"*", "**", "%", "+"})
 
         def __init__(self, **options: Any) -> None:
             super().__init__(**options)
@@ -336,6 +426,8 @@ def _bounded_sandbox():
                                               f"(more than {MAX_ITEMS} items)")
             if operator == "%" and isinstance(left, str):
                 _check_percent(left, right)
+            if operator == "+":
+                _check_add(left, right)
             result = super().call_binop(context, operator, left, right)
             return _check_string(result, f"the result of {operator}")
 
@@ -346,7 +438,7 @@ def _bounded_sandbox():
             for a in args:
                 _check_string(a, "an argument")
             if isinstance(__obj, (types.BuiltinMethodType, types.MethodType)):
-                _bounded_str_method(__obj, args, kwargs)
+                args = _bounded_method(__obj, args, kwargs)
             return super().call(__context, __obj, *args, **kwargs)
 
         def getattr(self, obj: Any, attribute: str) -> Any:

@@ -24,20 +24,22 @@ The PDF itself is written atomically. :func:`compile_many` builds several PDFs c
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from ._errors import TemplateError
 
-__all__ = ["build_pdf", "compile_many", "compile_tex", "tex_errors"]
+__all__ = ["build_pdf", "compile_many", "compile_tex", "interruptible", "tex_errors"]
 
 TIMEOUT = 120.0          # seconds of wall time for a whole build (every TeX run and the driver)
 MAX_PAGES = 400          # pages a write-up may have
@@ -63,6 +65,29 @@ _FILE_COMMANDS = re.compile(
     r"(?:\s*\d+)?\s*=?\s*(?:\[[^\]]*\]\s*)*(?P<arg>\{[^}]*\}|\"[^\"]*\"|\S+)")
 _SPECIAL_FILE = re.compile(r"(pdf:\s*(image|include|fstream|bann)|psfile|PSfile|epsfile|em:\s*graph|"
                            r"dvipdfmx:config|x:fontmapfile|header\s*=)", re.IGNORECASE)
+
+
+# the driver's specials that read a file, as bytes in the .xdv TeX wrote: a special built by a macro
+# (\csname special\endcsname{pdf:fstream @x (/home/me/.ssh/id_rsa)}) is not in the source text, but it
+# is in the .xdv, verbatim, whatever macro built it (``pdf:fstream`` embeds a file as a PDF stream and
+# the driver logs nothing about it; the config options f, i and D load a font map, a config file or a
+# conversion command; the others read a picture, a PDF or a PostScript file)
+_DRIVER_FILE_SPECIAL = re.compile(
+    rb"(pdf:\s*(?:fstream|image|img|epdf|include|mapfile|mapline)|"
+    rb"dvipdfmx:\s*config\s+-?[fiD]|x:\s*font(?:mapfile|mapline)|html:\s*<\s*img|ps:\s*plotfile|"
+    rb"psfile\s*=|epsfile\s*=|em:\s*graph|header\s*=)", re.IGNORECASE)
+
+
+def _file_specials(xdv: Path) -> list[str]:
+    """The specials in ``xdv`` that would have the driver read a file (see :data:`_DRIVER_FILE_SPECIAL`)."""
+    try:
+        data = xdv.read_bytes()
+    except OSError:
+        return []
+    found = []
+    for m in _DRIVER_FILE_SPECIAL.finditer(data):
+        found.append(data[m.start():m.start() + 80].split(b"\0")[0].decode("latin-1"))
+    return found
 
 
 def check_source(source: str) -> None:
@@ -171,6 +196,44 @@ def _kill_group(proc: subprocess.Popen) -> None:
         pass
 
 
+_RUNNING: set[subprocess.Popen] = set()     # every build process now running, in any thread
+_RUNNING_LOCK = threading.Lock()
+
+
+_INTERRUPTED = threading.Event()            # set when an interrupt ended the running builds
+
+
+def _kill_running() -> None:
+    """End every running build's process group (an interrupt in the main thread while others build)."""
+    _INTERRUPTED.set()
+    with _RUNNING_LOCK:
+        running = list(_RUNNING)
+    for proc in running:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+@contextlib.contextmanager
+def interruptible() -> Iterator[None]:
+    """SIGTERM and Ctrl-C end every process of the builds and remove their folders: TeX runs in its own
+    session (a Ctrl-C at the terminal does not reach it), so without this it would outlive derive.
+
+    Wrap a pool that runs :func:`compile_tex` in threads with it, inside the pool's own ``with`` (so that
+    the builds end before the pool waits for them)."""
+    from ._atomic import sigterm_as_interrupt
+
+    if threading.current_thread() is threading.main_thread():
+        _INTERRUPTED.clear()
+    with sigterm_as_interrupt():
+        try:
+            yield
+        except (KeyboardInterrupt, SystemExit):      # only the main thread receives these
+            _kill_running()
+            raise
+
+
 def _run(cmd: list[str], work: Path, env: dict[str, str], deadline: float, what: str) -> subprocess.CompletedProcess:
     """Run ``cmd`` in its own process group until ``deadline``; past it, the whole group is killed."""
     remaining = deadline - time.monotonic()
@@ -178,20 +241,28 @@ def _run(cmd: list[str], work: Path, env: dict[str, str], deadline: float, what:
         raise TemplateError(f"{what}: the build took longer than {TIMEOUT:g} s")
     proc = subprocess.Popen(cmd, cwd=work, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True, errors="replace", start_new_session=True)
-    _limit(proc.pid, remaining)
+    with _RUNNING_LOCK:
+        _RUNNING.add(proc)
     try:
-        out, _ = proc.communicate(timeout=remaining)
-    except subprocess.TimeoutExpired:
-        _kill_group(proc)
-        raise TemplateError(f"{what}: the build took longer than {TIMEOUT:g} s; TeX was stopped") from None
-    except BaseException:
-        _kill_group(proc)
-        raise
-    # a process the build left behind in its group (a TeX child still running) ends with it
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+        _limit(proc.pid, remaining)
+        try:
+            out, _ = proc.communicate(timeout=remaining)
+        except subprocess.TimeoutExpired:
+            _kill_group(proc)
+            raise TemplateError(f"{what}: the build took longer than {TIMEOUT:g} s; TeX was stopped") from None
+        except BaseException:
+            _kill_group(proc)
+            raise
+        # a process the build left behind in its group (a TeX child still running) ends with it
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        if _INTERRUPTED.is_set():      # ended by an interrupt (another thread's): not a failed build to keep
+            raise TemplateError(f"{what}: the build was interrupted")
+    finally:
+        with _RUNNING_LOCK:
+            _RUNNING.discard(proc)
     return subprocess.CompletedProcess(cmd, proc.returncode, out, "")
 
 
@@ -212,10 +283,15 @@ def compile_tex(source: str, output: str | os.PathLike, *, engine: str = "xelate
 
     ``engine`` is ``xelatex`` (the default; ``latexmk`` is accepted and means the same).
     """
-    from ._atomic import atomic_path
-
     out = Path(output)
     check_source(source)
+    with interruptible():
+        return _compile(source, out)
+
+
+def _compile(source: str, out: Path) -> Path:
+    from ._atomic import atomic_path
+
     xelatex, driver = _tool("xelatex"), _tool("xdvipdfmx")
     deadline = time.monotonic() + TIMEOUT
     what = f"xelatex on {out.with_suffix('.tex').name}"
@@ -246,6 +322,11 @@ def compile_tex(source: str, output: str | os.PathLike, *, engine: str = "xelate
             errors = tex_errors(log) or [ln for ln in proc.stdout.splitlines() if ln.strip()][-2:]
             raise TemplateError(f"xelatex failed on {out.with_suffix('.tex').name}: {' '.join(errors)}"
                                 f"{f' (see {kept})' if kept else ''}")
+        specials = _file_specials(work / "doc.xdv")
+        if specials:
+            raise TemplateError(f"refusing the PDF of {out.name}: a \\special in it would have the driver read a "
+                                f"file ({specials[0][:60]!r}); include pictures from the build folder with "
+                                "\\includegraphics; nothing was written")
         drv = _run([driver, "-vv", "-o", "doc.pdf", "doc.xdv"], work, env, deadline, f"xdvipdfmx on {out.name}")
         foreign = _foreign_reads(work, drv.stdout)
         if foreign:
@@ -272,7 +353,7 @@ def compile_many(jobs: Sequence[tuple[str, str | os.PathLike]], workers: int | N
     workers = workers or max(1, min(len(jobs), os.cpu_count() or 1))
     if workers == 1 or len(jobs) == 1:
         return [compile_tex(src, path) for src, path in jobs]
-    with ThreadPoolExecutor(max_workers=workers) as pool:
+    with ThreadPoolExecutor(max_workers=workers) as pool, interruptible():   # an interrupt ends the builds first
         futures = [pool.submit(compile_tex, src, path) for src, path in jobs]
         results, first_error = [], None
         for fut in futures:

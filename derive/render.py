@@ -59,12 +59,18 @@ def _messages(dirs: tuple[Path, ...]) -> dict[str, dict[str, str]]:
     import hashlib
 
     from ._cache import read_entry, write_entry
+    from ._errors import CatalogError
+    from ._files import read_user_file
 
     files = [p for d in dirs for p in sorted(d.glob("messages*.yaml"))]
     digest = hashlib.sha256(b"derive-messages-2")
     for f in files:
         _inside_folder(f, dirs)
-        digest.update(f"{f.name}\0".encode() + f.read_bytes() + b"\0")
+        try:                        # a regular file only: a FIFO named messages-x.yaml blocked here forever
+            data = read_user_file(f)
+        except CatalogError as exc:
+            raise TemplateError(exc.bare_message, file=str(f)) from exc
+        digest.update(f"{f.name}\0".encode() + data + b"\0")
     key = digest.hexdigest()
     stored = read_entry("messages", key)
     if stored is not None and _is_table(stored):

@@ -146,7 +146,7 @@ def write_reports(files: Sequence[str | os.PathLike], out_dir: str | os.PathLike
 
     from ._atomic import OutputPlan, write_atomic
     from ._loader import load_catalog
-    from .latex_build import compile_tex
+    from .latex_build import compile_tex, interruptible
     from .problems import load_problem
 
     catalog = catalog or load_catalog()
@@ -168,7 +168,8 @@ def write_reports(files: Sequence[str | os.PathLike], out_dir: str | os.PathLike
         raise InputError(f"cannot create {out_dir}: {exc.strerror or exc}") from exc
     written: list[ReportFile] = []
     builds = []
-    with ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
+    # an interrupt ends the running TeX builds before the pool waits for them
+    with ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool, interruptible():
         for file in files:
             problem = load_problem(file, catalog)
             context = report_context(problem, catalog, units)

@@ -105,9 +105,37 @@ def test_built_in_conv_flops_at_the_input_limits(cli):
     (("solve", "critical_ai", "--hw", "a100", "hbm_bw=1 EB^9999999/s"), "too large"),
     (("sweep", "critical_ai_hbm", "peak_flops=1e14:2e14:3", "hbm_bw=1e12", "--verify", "1000000000"), "--verify"),
     (("sweep", "critical_ai_hbm", "peak_flops=1e14:2e14:3", "hbm_bw=1e12", "--verify", "-1"), "--verify"),
+    (("sweep", "critical_ai_hbm", "peak_flops=1e14:2e14:3", "hbm_bw=1e12", "--verify", "20000"), "--verify"),
+    (("sweep", "critical_ai_hbm", "peak_flops=1e14:2e14:3", "hbm_bw=1 EB^9999999/s"), "too large"),
+    (("sweep", "critical_ai_hbm", "peak_flops=1 EB^9999999/s:2e14:3", "hbm_bw=1e12"), "too large"),
+    (("solve", "critical_ai", "--hw", "a100", "--unit", "FLOP/B^9999999"), "too large"),
 ])
 def test_bad_inputs_get_one_line_and_exit_2(cli, args, says):
     assert says in _one_error_line(cli(*args, timeout=60))
+
+
+HUGE_POWER = {
+    "formula": ("mine.yaml", "quantities:\n  - id: evil_q\n    symbol: e\n    unit: EB^9999999\n"
+                "    name: {en: e, zh: e}\n    meaning: {en: e, zh: e}\n    source: scaling-book-tpus\n",
+                ("solve", "critical_ai", "--hw", "a100", "--formulas", "{file}")),
+    "claims": ("c.yaml", "chapter: seed-bandwidth-wall\ntitle: {en: t, zh: t}\nclaims:\n  - id: a\n    quote: x\n"
+               "    stated: 156 FLOP/B^9999999\n    solve: critical_ai\n    hw: a100\n", ("check", "{file}")),
+    "problem": ("p.yaml", "id: p\ntitle: {en: t, zh: t}\nstatement: {en: s, zh: s}\n"
+                "given: {hbm_bw: 1 EB^9999999/s}\nquestions:\n  - id: q\n    ask: {en: a, zh: a}\n"
+                "    solve: critical_ai\n    hw: a100\n", ("report", "{file}", "--format", "md", "-o", "{dir}/out")),
+    "live source": ("l.md", '{{ q("critical_ai", hw="a100", hbm_bw="1 EB^9999999/s") }}\n', ("render", "{file}")),
+    "live unit": ("l.md", '{{ q("critical_ai", hw="a100", unit="FLOP/B^9999999") }}\n', ("render", "{file}")),
+}
+
+
+@pytest.mark.parametrize("surface", sorted(HUGE_POWER))
+def test_a_unit_power_is_bounded_wherever_a_unit_is_read(cli, tmp_path, surface):
+    """Issue 16, item 5: EB^9999999 ran past 4 minutes in formula, claims and problem files and live sources."""
+    name, text, args = HUGE_POWER[surface]
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    start = time.monotonic()
+    err = _one_error_line(cli(*(a.format(file=tmp_path / name, dir=tmp_path) for a in args), timeout=60))
+    assert "too large" in err and time.monotonic() - start < 30
 
 
 @pytest.mark.parametrize("tolerance", ["inf", "nan", "-1", "1e400"])
@@ -123,10 +151,15 @@ def test_claims_tolerance_must_be_a_relative_error(cli, tmp_path, tolerance):
 @pytest.mark.parametrize("command", [("solve", "critical_ai", "--hw", "a100", "--formulas", "{dir}"),
                                      ("solve", "critical_ai", "--hw", "a100", "--formulas", "{dir}/f.yaml"),
                                      ("check", "{dir}/f.yaml"), ("report", "{dir}/f.yaml"),
-                                     ("render", "{dir}/f.md")])
+                                     ("render", "{dir}/f.md"),
+                                     # a messages file in a template folder (it blocked forever)
+                                     ("solve", "critical_ai", "--hw", "a100", "--templates", "{dir}/pack",
+                                      "--format", "md")])
 def test_a_fifo_is_refused_not_waited_on(cli, tmp_path, command):
     os.mkfifo(tmp_path / "f.yaml")
     os.mkfifo(tmp_path / "f.md")
+    (tmp_path / "pack").mkdir()
+    os.mkfifo(tmp_path / "pack" / "messages-x.yaml")
     err = _one_error_line(cli(*(a.format(dir=tmp_path) for a in command), timeout=30))
     assert "not a regular file" in err
 

@@ -167,3 +167,25 @@ def test_unusable_cache_never_fails_an_answer(cli, tmp_path):
         entry.mkdir()
     _loader._loaded.clear()
     assert _critical_ai(cli, cache) == pytest.approx(RIGHT)
+
+
+def test_the_messages_cache_is_keyed_by_content_not_by_size_and_time(tmp_path, monkeypatch):
+    """Issue 16, item 1: the messages cache was keyed by path, mtime and size; an edit that kept both was
+    never seen (and a planted entry with the same three was trusted)."""
+    from derive.render import _environment, _messages, message_table
+
+    monkeypatch.setenv("DERIVE_CACHE_DIR", str(tmp_path / "cache"))
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    path = pack / "messages-x.yaml"
+    path.write_text("w_question: {en: Aaaa, zh: Aaaa}\n", encoding="utf-8")
+    stamp = path.stat().st_mtime_ns
+    _messages.cache_clear()
+    _environment.cache_clear()
+    assert message_table(pack)["w_question"]["en"] == "Aaaa"
+    path.write_text("w_question: {en: Bbbb, zh: Bbbb}\n", encoding="utf-8")      # same size
+    os.utime(path, ns=(stamp, stamp))                                            # same time
+    _messages.cache_clear()
+    _environment.cache_clear()
+    assert message_table(pack)["w_question"]["en"] == "Bbbb"
+    assert [p.suffix for p in (tmp_path / "cache").iterdir()] == [".json", ".json"]

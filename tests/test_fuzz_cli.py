@@ -6,7 +6,7 @@ NAME=VALUE pairs, hostile expressions (``__import__``, attribute access, lambdas
 comprehensions, ``9**9**9``, very long inputs), random flags, and hostile files (user formula
 files, templates, live sources, problem and claims files). Every call must end with exit 0,
 or with exit 2 and exactly one ``derive: error:`` line: never exit 1, never a traceback, never
-past a time limit.
+past a time limit or a memory budget (peak resident memory, MEMORY_LIMIT).
 
 Each call runs in a fresh folder that is its working directory, its HOME and its TMPDIR. An
 audit hook (``sys.addaudithook``) records every file the call opens for writing, every folder it
@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -45,6 +46,7 @@ DEV = os.environ.get("DERIVE_HYPOTHESIS", "ci") == "dev"
 IN_PROCESS_CASES = int(os.environ.get("DERIVE_FUZZ_CASES", 20000 if DEV else 2000))
 SUBPROCESS_CASES = max(3, IN_PROCESS_CASES // 40)
 TIME_LIMIT = 20          # seconds per call
+MEMORY_LIMIT = 2 * 2**30  # peak resident memory of a call (its own process, or this process's growth)
 COUNTS: Counter = Counter()
 COMMANDS: Counter = Counter()
 REPORT: list[str] = []
@@ -364,6 +366,12 @@ def run_in_process(argv: list[str], sandbox: Path, watch: Watch, cache: Path) ->
     return code, out.getvalue(), err.getvalue()
 
 
+def _peak_rss(who: int) -> int:
+    """Peak resident memory in bytes of this process or of the largest child it waited for."""
+    peak = resource.getrusage(who).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
+
+
 def new_sandbox(root: Path) -> Path:
     sandbox = Path(tempfile.mkdtemp(dir=root / "calls"))
     for sub in ("work", "home", "tmp"):
@@ -376,6 +384,7 @@ def test_fuzz_the_cli_in_process(fuzz_root, fixtures, watch):
     (fuzz_root / "calls").mkdir(exist_ok=True)
     cache = fuzz_root / "cache"
     slowest = [0.0, None]
+    baseline = _peak_rss(resource.RUSAGE_SELF)
 
     @settings(max_examples=IN_PROCESS_CASES, deadline=None, database=None, derandomize=not DEV,
               suppress_health_check=list(HealthCheck), print_blob=True)
@@ -387,6 +396,8 @@ def test_fuzz_the_cli_in_process(fuzz_root, fixtures, watch):
         start = time.perf_counter()
         code, out, err = run_in_process(argv, sandbox, watch, cache)
         took = time.perf_counter() - start
+        grown = _peak_rss(resource.RUSAGE_SELF) - baseline
+        assert grown < MEMORY_LIMIT, f"{argv!r} raised this process's peak memory by {grown / 2**30:.1f} GiB"
         if took > slowest[0]:
             slowest[:] = [took, argv]
         violations, watch.violations = watch.violations, []
@@ -489,6 +500,8 @@ def test_fuzz_the_cli_as_real_processes(fuzz_root, fixtures):
             run = run_process(argv, sandbox, cache)
         except subprocess.TimeoutExpired:
             raise AssertionError(f"{argv!r} ran longer than {TIME_LIMIT} s") from None
+        peak = _peak_rss(resource.RUSAGE_CHILDREN)     # the largest child so far: this call's, if it is over
+        assert peak < MEMORY_LIMIT, f"{argv!r} used {peak / 2**30:.1f} GiB of memory"
         after = snapshot(fuzz_root, (sandbox, cache))
         assert after == before, f"{argv!r} created {sorted(after - before)[:5]} outside its folder"
         log = sandbox / "audit.log"

@@ -24,11 +24,11 @@ def _leftovers(folder: Path) -> list[Path]:
     return [p for p in folder.iterdir() if p.name.startswith(".")]
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-def test_interrupted_sweep_leaves_the_old_file_untouched(tmp_path, sig):
-    out = tmp_path / "s.csv"
+@pytest.mark.parametrize("sig, fmt", [(signal.SIGTERM, "csv"), (signal.SIGINT, "csv"), (signal.SIGTERM, "json")])
+def test_interrupted_sweep_leaves_the_old_file_untouched(tmp_path, sig, fmt):
+    out = tmp_path / f"s.{fmt}"
     out.write_text("the old, complete file\n")
-    proc = subprocess.Popen([*derive_command(), *BIG_SWEEP, "-o", str(out)], cwd=ROOT,
+    proc = subprocess.Popen([*derive_command(), *BIG_SWEEP, "--format", fmt, "-o", str(out)], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while not _leftovers(tmp_path) and time.monotonic() < deadline:   # wait until it is writing
@@ -59,6 +59,36 @@ def test_a_full_disk_leaves_the_old_file_and_one_error_line(tmp_path):
     assert proc.stderr.startswith("derive: error: cannot write") and proc.stderr.count("\n") == 1
     assert out.read_text() == "old\n"
     assert _leftovers(tmp_path) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
+@pytest.mark.parametrize("limit", [8_000, 40_000])
+def test_a_full_disk_leaves_the_old_report_and_pdf(tmp_path, limit):
+    """Issue 16, item 3: a full disk left a truncated HTML report and a 16 KB PDF under the final names.
+    With room for neither, the HTML write fails; with room for the HTML, the PDF's build fails."""
+    from conftest import need_tool
+
+    need_tool("xelatex")
+    src = ROOT / "reports" / "pcie-kv-reload.yaml"
+    out = tmp_path / "out"
+    out.mkdir()
+    olds = {out / "pcie-kv-reload.en.html": b"old html", out / "pcie-kv-reload.en.pdf": b"%PDF old"}
+    for path, data in olds.items():
+        path.write_bytes(data)
+
+    def limits():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    proc = subprocess.run([*derive_command(), "report", str(src), "--format", "html,pdf", "--lang", "en", "-o", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, preexec_fn=limits, timeout=300,
+                          env={**os.environ, "DERIVE_CACHE_DIR": "off"})
+    assert proc.returncode == 2 and proc.stderr.startswith("derive: error: ") and proc.stderr.count("\n") == 1
+    html, pdf = olds
+    text = html.read_bytes()
+    assert text == b"old html" or (text.startswith(b"<!DOCTYPE html>") and text.rstrip().endswith(b"</html>"))
+    assert pdf.read_bytes() == b"%PDF old"
+    assert _leftovers(out) == []
 
 
 def test_render_refuses_to_overwrite_its_source(cli, tmp_path):

@@ -142,6 +142,16 @@ def test_memory_breakdown_bars_and_fit(tmp_path):
     assert (tmp_path / "m.png").stat().st_size > 20_000
 
 
+def test_memory_plot_takes_a_sequence_length_typed_as_arithmetic(cli, tmp_path):
+    """Issue 16, item 10: ``seq_len=4e3`` was an internal error (exit 1) in the subtitle's int('4e3')."""
+    out = tmp_path / "m.png"
+    run = cli("plot", "memory", "--model", "llama2-7b", "--hw", "a100", "seq_len=4e3", "-o", str(out))
+    assert run.code == 0, run.err
+    assert png_size(out)[0] > 0
+    fig = figure("memory", model="llama2-7b", hw="a100", given={"num_devices": 2, "seq_len": "2**11"})
+    assert "sequence length 2,048" in fig.derive_data.assumptions["en"]
+
+
 def test_memory_that_never_fits_says_so():
     fig = figure("memory", model="llama2-7b", hw="a100")       # 112 GB of state on one 80 GB card
     assert fig.derive_data.largest_batch is None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import signal
 import subprocess
 import sys
 import textwrap
@@ -51,9 +52,19 @@ def _tex(body: str) -> str:
 
 
 def _no_secret_in(folder: Path) -> None:
+    """No file under ``folder`` holds the secret, in its bytes or in a compressed (PDF) stream."""
+    import re
+    import zlib
+
     for p in folder.rglob("*"):
         if p.is_file():
-            assert SECRET.encode() not in p.read_bytes(), p
+            data = p.read_bytes()
+            assert SECRET.encode() not in data, p
+            for m in re.finditer(rb"stream\r?\n(.*?)endstream", data, re.S):
+                try:
+                    assert SECRET.encode() not in zlib.decompressobj().decompress(m.group(1)), p
+                except zlib.error:
+                    pass
 
 
 # ---------------------------------------------------------------------------
@@ -76,6 +87,37 @@ def test_a_failed_build_never_overwrites_the_users_tex_and_log(tmp_path):
     assert (tmp_path / "paper.pdf").read_bytes() == b"%PDF the user's old pdf"
     kept = sorted(p for p in tmp_path.iterdir() if p.name.startswith("paper.pdf.failed-"))
     assert len(kept) == 2 and all((k / "paper.log").is_file() and (k / "paper.tex").is_file() for k in kept)
+
+
+def test_the_reproducer_of_item_2_keeps_the_users_files(cli, tmp_path):
+    """The issue's command: a unit the engine accepts (TB^1^1) once stopped TeX (a double superscript) and the
+    failed build was copied over paper.tex and paper.log; now it is typeset and builds, and a build that does
+    fail from the command line keeps its files apart."""
+    need_tool("xelatex")
+    for name, text in (("paper.tex", "the user's paper"), ("paper.log", "the user's log")):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    run = cli("solve", "critical_ai", "--hw", "a100", "hbm_bw=2 TB^1^1/s", "--format", "pdf", "-o", "paper.pdf",
+              cwd=tmp_path)
+    assert run.code == 0, run.err
+    assert (tmp_path / "paper.pdf").read_bytes().startswith(b"%PDF")
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "solution.tex.j2").write_text(_tex("\\undefinedmacro"), encoding="utf-8")
+    before = (tmp_path / "paper.pdf").read_bytes()
+    run = cli("solve", "critical_ai", "--hw", "a100", "--format", "pdf", "-o", "paper.pdf", "--templates", str(pack),
+              cwd=tmp_path)
+    assert run.code == 2 and run.err.startswith("derive: error: xelatex failed") and run.err.count("\n") == 1
+    assert (tmp_path / "paper.tex").read_text() == "the user's paper"
+    assert (tmp_path / "paper.log").read_text() == "the user's log"
+    assert (tmp_path / "paper.pdf").read_bytes() == before
+
+
+def test_a_unit_as_typed_is_typeset_with_its_powers_grouped():
+    from derive._present import latex_unit
+
+    assert latex_unit("TB^1^1/s") == r"\mathrm{TB^{1^{1}}/s}"
+    assert latex_unit("s^-1") == r"\mathrm{s^{-1}}"          # TeX raised only the minus of s^-1
+    assert latex_unit("B**2/s^(2)") == r"\mathrm{B^{2}/s^{2}}"
 
 
 # ---------------------------------------------------------------------------
@@ -117,6 +159,13 @@ def test_file_names_outside_the_build_folder_are_refused_before_tex_runs(tmp_pat
     "\\csname input\\endcsname{{TILDE}}",
     "\\csname XeTeXpicfile\\endcsname \"{SECRETS}/secret.png\"",
     "\\csname input\\endcsname{\\string~/secret}",
+    # a driver special built by a macro: pdf:fstream embeds any file as a PDF stream, and the driver
+    # logs nothing about it (the PDF held the secret, compressed)
+    "\\csname special\\endcsname{pdf:fstream @x ({SECRETS}/secret.tex)}"
+    "\\csname special\\endcsname{pdf:put @catalog <</Leak @x>>}",
+    "\\def\\s{\\csname special\\endcsname}\\s{pdf:fstream @y ({SECRETS}/secret.png)}\\s{pdf:put @names <</L @y>>}",
+    "\\csname special\\endcsname{html:<img src=\"{SECRETS}/secret.png\">}",
+    "\\csname special\\endcsname{dvipdfmx:config f {SECRETS}/secret.tex}",
 ])
 def test_what_tex_read_outside_the_build_folder_never_leaves_it(tmp_path, secrets, payload, monkeypatch):
     need_tool("xelatex")
@@ -195,6 +244,22 @@ PAYLOADS = {
     "batch fill": "{{ [1] | batch(1000000000, 0) | list | length }}",
     "huge output": "{% for i in range(100000) %}{{ 'x' * 1000000 }}{% endfor %}",
     "macro fan-out": "{% macro f(n) %}{% if n %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(40) }}",
+    # found in review: + on lists, sum, join of a string or a generator, list.extend, tojson's indent, and
+    # memory kept a piece at a time (each piece within its bound, gigabytes in all, within the CPU budget)
+    "list + doubling": "{% set ns = namespace(s=[1]) %}{% for i in range(64) %}{% set ns.s = ns.s + ns.s %}"
+                       "{% endfor %}{{ ns.s | length }}",
+    "sum of lists": "{{ ([[0] * 1000000] * 1000) | sum(start=[]) | length }}",
+    "sum of many small lists": "{{ ([[0] * 10] * 100000) | sum(start=[]) | length }}",
+    "str.join of a string": "{{ ('x' * 1000000).join('y' * 1000000) | length }}",
+    "str.join of a generator": "{{ ('x' * 100000).join(range(100000) | map('string')) | length }}",
+    "join filter of a string": "{{ ('y' * 1000000) | join('x' * 1000000) | length }}",
+    "list.extend doubling": "{% set ns = namespace(s=[1]) %}{% for i in range(40) %}{% set _ = ns.s.extend(ns.s) %}"
+                            "{% endfor %}{{ ns.s | length }}",
+    "tojson indent": "{{ [[[[1]]]] | tojson(indent=1000000000) | length }}",
+    "many big strings kept": "{% set l = [] %}{% for i in range(100000) %}{% set _ = l.append('x' * 1000000 ~ i) %}"
+                             "{% endfor %}{{ l | length }}",
+    "many big lists kept": "{% set l = [] %}{% for i in range(100000) %}{% set _ = l.append([i] * 1000000) %}"
+                           "{% endfor %}{{ l | length }}",
 }
 
 _RUNNER = textwrap.dedent("""
@@ -202,6 +267,7 @@ _RUNNER = textwrap.dedent("""
     resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
     import derive._sandbox as sb
     sb.MAX_SECONDS = 2.0
+    sb.MAX_MEMORY = 2**28
     from derive import solve
     from derive.render import render_solution
     from derive.live import render_source
@@ -323,6 +389,46 @@ def test_a_tex_loop_from_the_command_line_is_stopped(tmp_path):
     assert run.returncode == 2 and "longer than 3 s" in run.stderr
     time.sleep(0.2)
     assert not _processes_in(builds)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("command", ["solve", "report"])
+def test_an_interrupted_pdf_build_leaves_the_old_pdf_and_no_process(tmp_path, sig, command):
+    """Issue 16, items 3 and 6: SIGTERM (or a SIGINT sent to derive alone) during a build ended derive and
+    left xelatex spinning in its own session and its build folder behind; a report's concurrent builds too."""
+    need_tool("xelatex")
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "solution.tex.j2").write_text(_tex("\\loop\\iftrue\\repeat"), encoding="utf-8")
+    (pack / "report.tex.j2").write_text(_tex("\\loop\\iftrue\\repeat"), encoding="utf-8")
+    builds = tmp_path / "builds"
+    builds.mkdir()
+    out = tmp_path / "out"
+    out.mkdir()
+    if command == "solve":
+        args = ["solve", "critical_ai", "--hw", "a100", "--format", "pdf", "-o", str(out / "x.pdf")]
+        olds = [out / "x.pdf"]
+    else:
+        src = Path(__file__).resolve().parent.parent / "reports" / "pcie-kv-reload.yaml"
+        args = ["report", str(src), "--format", "pdf", "--lang", "en,zh", "-o", str(out)]
+        olds = [out / "pcie-kv-reload.en.pdf", out / "pcie-kv-reload.zh.pdf"]
+    for old in olds:
+        old.write_bytes(b"%PDF the old one")
+    proc = subprocess.Popen([sys.executable, "-m", "derive", *args, "--templates", str(pack)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, TMPDIR=str(builds)))
+    deadline = time.monotonic() + 60
+    while len(_processes_in(builds)) < len(olds) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)                                                               # until TeX runs
+    assert proc.poll() is None and _processes_in(builds), f"TeX never started: {proc.communicate()}"
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode != 0 and "Traceback" not in err
+    time.sleep(0.3)
+    assert not _processes_in(builds), "a process of the build outlived derive"
+    assert not any(builds.iterdir()), "the build folder was left behind"
+    assert all(old.read_bytes() == b"%PDF the old one" for old in olds)
+    assert sorted(p.name for p in out.iterdir()) == sorted(old.name for old in olds)   # no kept failed build
 
 
 def test_a_tex_page_flood_is_refused(tmp_path, monkeypatch):
