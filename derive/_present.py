@@ -220,6 +220,11 @@ def latex_substituted(expr: sympy.Expr, values: Values, catalog: Catalog, units:
             shown = latex_substituted(formula, values, catalog, units)
             names[sym] = shown if formula.is_Symbol else r"\left(" + shown + r"\right)"
     out = _latex(expr, names)
+    # a power of a bracketed value is bracketed once: SymPy brackets a base with a ^ in it again, and
+    # (1.97e14 FLOP/s)² printed as ((1.97×10^14 FLOP/s))²
+    for shown in names.values():
+        if isinstance(shown, str) and shown.startswith(r"\left("):
+            out = out.replace(r"\left(" + shown + r"\right)", shown)
     out = _SQRT_PARENS.sub(r"\\sqrt{\1}", out)
     # a value as one argument of max/min needs no brackets of its own: \max(10 ms, 1 ms)
     return _ARG_PARENS_LATEX.sub(r"\1\2", out) if "\\max" in out or "\\min" in out else out
@@ -392,6 +397,9 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str, index: 
         "substituted_latex": [], "substituted_text": [],
         "results": [], "symbolic": not all(v is not None for v in step.values),
         "pending": [], "reused_from": None, "reused_latex": "",
+        # the quantities the step reads (what an earlier question's cited result must supply)
+        "inputs": sorted({str(x) for e in (*step.equations, *step.solved, *step.composed)
+                          for x in getattr(e, "free_symbols", ())} - set(step.solved_for)),
     }
     if step.kind == "relation" and view["symbolic"]:
         # quantities this step's result still depends on (the unknown of a bound, found later)
@@ -568,8 +576,8 @@ def _step_rows(v: dict[str, Any]) -> list[list[str]]:
         left, sep, right = row[2].rpartition(" = ")
         if sep and left == right:
             row = [row[0], row[1], right]
-        if out and row[2] == out[-1][2] and not row[0]:
-            continue           # the same right side again
+        if out and row[2] == out[-1][2] and (not row[0] or row[:2] == out[-1][:2]):
+            continue           # the same right side again (or the same row: a condition composed as isolated)
         if row[0] == row[2] and row[1] == "=":
             continue           # x = x
         out.append(row)

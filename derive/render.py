@@ -265,6 +265,7 @@ def localize(text: Any, lang: str = "en") -> str:
     text = str(text)
     if lang == "en":
         text = re.sub(r"\bsection ([一二三四五六七八九十])", lambda m: "section " + _ZH_NUMERALS[m.group(1)], text)
+        text = re.sub(r'"([^"]+)"', r"“\1”", text)                       # a quoted heading: curly quotes
         return _HAN_RUN.sub(lambda m: f"“{m.group(0)}”", text)
     if lang == "zh":
         text = re.sub(r"\bsections? ([\d.]+(?:[-–][\d.]+)?)", r"第 \1 节", text)
@@ -277,6 +278,8 @@ def localize(text: Any, lang: str = "en") -> str:
         text = re.sub(r'"([^"]+)"', r"“\1”", text)                       # a quoted heading: Chinese quotes
         # a Chinese title's English gloss is dropped; an English title is quoted as the name it is
         text = re.sub(f"([{_HAN}]+)\\s*\\([A-Za-z ,'-]+\\)", r"\1", text)
+        # a comma or semicolon between two Chinese parts (一节, 问题 6) is Chinese: 一节，问题 6
+        text = re.sub(f"(?<=[{_HAN}”\\d])\\s*([,;])\\s*(?=[{_HAN}“])", lambda m: _FULL[m.group(1)], text)
         return text if has_han(text) or re.fullmatch(r"[\d.\s]*", text) else f"“{text}”"
     return text
 
@@ -340,6 +343,17 @@ _POWER = re.compile(r"(?<![\w$\\{])(\d+)\^(\d+)(?![\w}])")
 _SUBSCRIPT = re.compile(r"(?<![\w$\\])([A-Z])_([a-z0-9]{1,2}|[A-Z])(?![\w])")
 _WORD_SUBSCRIPT = re.compile(r"(?<![\w$\\])([A-Z])_([A-Za-z]{2,})(?![\w])")   # F_dense, W_ICI, T_math
 _IDENT = re.compile(r"(?<![\w$\\])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
+# a product typed with an x (131072 x 131072, 2 x 45 GB/s) and a factor typed as 2.6x: the sign is ×
+# (a name such as 4x4 stays as it is written)
+_TIMES = re.compile(r"(?<=\d) x (?=\d)")
+_FACTOR = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)x(?=[\s,.;:)]|$)")
+# a text quoted in straight single quotes ('128 MiB on TPU v5e') is quoted with curly ones: TeX set both
+# straight marks as closing quotes (an apostrophe, as in the chapter's, is left alone)
+_SINGLE_QUOTED = re.compile(r"(?<![\w'])'([^'\n]+?)'(?![\w'])")
+# a number (or the math before the text) and its unit are one word in TeX (~): a line broke between
+# "1.15" and "s"
+_UNIT_TIE = re.compile(r"(?:(?<=\d)|^) (?=(?:[kMGTPE]i?)?B(?:/s)?\b|[mµun]?s\b|(?:[kMGTP])?FLOPs?\b"
+                       r"|GHz\b|W\b|days?\b|h\b|%)")
 
 
 def _math_in_prose(text: str) -> str:
@@ -352,6 +366,8 @@ def _math_in_prose(text: str) -> str:
         parts[i] = _POWER.sub(r"$\1^{\2}$", parts[i])
         parts[i] = _SUBSCRIPT.sub(r"$\1_{\2}$", parts[i])
         parts[i] = _WORD_SUBSCRIPT.sub(r"$\1_{\\text{\2}}$", parts[i])
+        parts[i] = _FACTOR.sub("\\1×", _TIMES.sub(" × ", parts[i]))
+        parts[i] = _SINGLE_QUOTED.sub("‘\\1’", parts[i])
     return "".join(parts)
 
 
@@ -371,6 +387,11 @@ def prose_filter(mode: str):
     from markupsafe import Markup
 
     escape = escaper(mode) or (lambda t: t)
+    if mode == "tex":
+        tex_escape = escape
+
+        def escape(t: Any) -> str:
+            return _UNIT_TIE.sub("~", str(tex_escape(t)))
     math = math_filter(mode)
 
     from markupsafe import escape as html_escape

@@ -114,6 +114,34 @@ def _mark_reused(questions: list[dict[str, Any]]) -> None:
                 st["reused_latex"] = f"{st['solved_for'][0]['symbol']} = {st['results'][0]['latex']}"
             else:
                 derived.setdefault(key, q["n"])
+        _drop_unread(q)
+
+
+def _drop_unread(q: dict[str, Any]) -> None:
+    """What the question's own derivation does not read goes: an earlier result that only fed another
+    cited result (Question 7 of Problem 4 cited M_A, M_x and W_mm beside the four times it takes the max
+    of), and a given value that only such a result used (Question 2 listed D, F and b_w beside the
+    M_A = 17.18 GB it cites). Citations are listed by the question they come from."""
+    s = q["s"]
+    steps = s["steps"]
+    read = {s["target"]["id"]}
+    for st in steps:
+        if not st["reused_from"]:
+            read.update(st.get("inputs", ()))
+            read.update(u["id"] for u in st["solved_for"])
+    kept: list[dict[str, Any]] = []
+    for st in reversed(steps):
+        if not st["reused_from"]:
+            kept.append(st)
+        elif any(u["id"] in read for u in st["solved_for"]):
+            kept.append(st)
+            if not st["results"]:         # a relation cited in symbols: its equation's symbols are read too
+                read.update(st.get("inputs", ()))
+    kept.reverse()
+    cited = sorted((st for st in kept if st["reused_from"]), key=lambda st: st["reused_from"])
+    order = iter(cited)
+    s["steps"] = [next(order) if st["reused_from"] else st for st in kept]
+    s["given"] = [g for g in s["given"] if g["id"] in read]
 
 
 def render_report(problem: "Problem", fmt: str, lang: str, *, catalog: "Catalog", units: str | None = None,

@@ -137,7 +137,7 @@ def test_every_format_renders_every_kind_of_step(solutions, fmt, lang):
 def test_a_regime_is_named_with_the_numbers_that_choose_it(solutions):
     md = render_solution(solutions["regime"], "md", lang="en")
     assert ("The compute-bound branch holds, since $T_{\\mathrm{math}} \\ge T_{\\mathrm{mem}} \\quad "
-            "\\left(1.011\\,\\mathrm{ms} \\ge 298.5\\,\\mathrm{µs}\\right)$:") in md
+            "\\left(1.011\\,\\mathrm{ms} \\ge 298.5\\,\\mathrm{µs}\\right)$.") in md   # after its display: a sentence
     # the max with both arguments' values, then the one that wins (issue 14: not "= (1.011 ms)")
     assert "T &= \\max\\left(T_{\\mathrm{math}}, T_{\\mathrm{mem}}\\right)" in md
     assert "&= \\max\\left(1.011\\,\\mathrm{ms}, 298.5\\,\\mathrm{µs}\\right) = 1.011\\,\\mathrm{ms}" in md
@@ -412,18 +412,103 @@ def _xelatex(source: str, folder: Path) -> Path:
     ('section "TPU Specs"', "“TPU Specs”一节"),
     ("section 3.9", "第 3.9 节"),
     ("sections 2-3", "第 2-3 节"),
-    ("section 3.9, equation 2", "第 3.9 节, 式 2"),
-    ("Quiz 2, Question 3", "测验 2, 问题 3"),
+    ("section 3.9, equation 2", "第 3.9 节，式 2"),
+    ("Quiz 2, Question 3", "测验 2，问题 3"),
     ("Pop Quiz 2", "随堂测验 2"),
     ("Table D.2", "表 D.2"),
     ("Appendix B", "附录 B"),
     ("Algorithm 1 line 5", "算法 1 第 5 行"),
-    ("Algorithm 0; proof of Theorem 2", "算法 0; 定理 2 的证明"),
+    ("Algorithm 0; proof of Theorem 2", "算法 0；定理 2 的证明"),
     ("FLOP count stated here", "“FLOP count stated here”"),      # no locator word: quoted as the name it is
-    ('section "Case 2", "How long does this take?"', "“Case 2”一节, “How long does this take?”"),
+    ('section "Case 2", "How long does this take?"', "“Case 2”一节，“How long does this take?”"),
 ])
 def test_a_locator_reads_in_chinese(locator, zh):
-    """A Chinese write-up cited `[6] “section "TPU Specs"”`: the locator's words are Chinese now."""
+    """A Chinese write-up cited `[6] “section "TPU Specs"”`: the locator's words are Chinese now, and so is
+    the punctuation between its parts (“Worked Problems”一节, 问题 6 mixed a half-width comma in)."""
     from derive.render import localize
 
     assert localize(locator, "zh") == zh
+
+
+def test_an_english_locator_quotes_a_heading_with_curly_quotes():
+    """The en article printed `section "Worked Problems"` with straight quotes."""
+    from derive.render import localize
+
+    assert localize('section "Worked Problems", Question 6', "en") == "section “Worked Problems”, Question 6"
+
+
+# ---------------------------------------------------------------------------
+# a reader's audit of the write-ups (issue 11): what the pictures showed
+
+
+@pytest.fixture(scope="module")
+def report_texts():
+    """{(stem, fmt, lang): text} of every problem file in md, tex and beamer, in en, zh and both."""
+    from derive.problems import load_problem
+    from derive.report import render_report, report_context
+
+    catalog = load_catalog()
+    out = {}
+    for path in sorted((ROOT / "reports").glob("*.yaml")):
+        problem = load_problem(path, catalog)
+        context = report_context(problem, catalog)
+        for fmt in ("md", "tex", "beamer"):
+            for lang in ("en", "zh", "both"):
+                out[(path.stem, fmt, lang)] = render_report(problem, fmt, lang, catalog=catalog, context=context)
+    return out
+
+
+def _columns(spec: str) -> int:
+    """The columns of a tabular spec: p{..}, X, l, c, r (a >{...} prefix and @{} are not columns)."""
+    spec = re.sub(r"[>@<]\{(?:[^{}]|\{[^{}]*\})*\}", "", spec)
+    spec = re.sub(r"\{(?:[^{}]|\{[^{}]*\})*\}", "", spec)
+    return len(re.findall(r"[pXlcrm]", spec))
+
+
+def test_every_article_table_has_a_column_for_each_cell(report_texts):
+    """The answers at a glance (three cells a row) were set with the given values' five columns: the
+    quantity's name ran one word a line in a tenth of the page, and the table off the foot of page 3."""
+    for (stem, fmt, lang), tex in report_texts.items():
+        if fmt != "tex":
+            continue
+        for m in re.finditer(r"\\begin\{tabularx\}\{\\linewidth\}\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}\n"
+                             r"\\toprule\n(.*?) \\\\\n", tex):
+            cells = m.group(2).count(" & ") + 1
+            assert _columns(m.group(1)) == cells, (stem, lang, m.group(1), m.group(2)[:60])
+
+
+def test_a_given_values_table_has_a_source_column_only_when_a_row_has_a_source(report_texts):
+    for (stem, fmt, lang), md in report_texts.items():
+        if fmt != "md" or lang == "both":
+            continue
+        head = "| Quantity | Symbol | Value | From |" if lang == "en" else "| 物理量 | 符号 | 数值 | 来源 |"
+        for table in re.findall(re.escape(head) + r"(.*?)\n\n", md, flags=re.S):
+            rows = [r for r in table.splitlines()[2:] if r.startswith("|")]
+            if table.startswith(" Source |") or table.startswith(" 出处 |"):
+                assert any(r.rstrip(" |").split("|")[-1].strip() for r in rows), (stem, lang, rows[:2])
+
+
+def test_the_source_line_is_in_each_language_on_its_own_line(report_texts):
+    """The deck's title frame and every article read "出处 / Source: ... (memory hierarchy and bandwidth)":
+    two languages joined on one line, and a half-width colon after Chinese."""
+    for (stem, fmt, lang), text in report_texts.items():
+        assert "出处 / Source:" not in text, (stem, fmt, lang)
+        if lang in ("zh", "both") and "出处" in text:
+            assert "出处：" in text and "出处:" not in text, (stem, fmt, lang)
+
+
+def test_a_continued_frame_title_has_no_space_before_the_chinese_bracket(report_texts):
+    for (stem, fmt, lang), tex in report_texts.items():
+        if fmt == "beamer" and lang != "en":
+            assert "\\unskip（续）" in tex and "\\,（续）" not in tex, (stem, lang)
+
+
+def test_prose_in_tex_keeps_a_number_with_its_unit_and_writes_products_with_a_times_sign():
+    """A note broke "1.15" from its "s" at a line end, and "131072 x 131072" kept the letter x."""
+    from derive.render import prose_filter
+
+    tex = str(prose_filter("tex")("约 1.15 s，是 6 倍；131072 x 131072 int8 = $2^{34}$ B, 12.9x more, a 4x4 slice"))
+    assert "1.15~s" in tex and "$2^{34}$~B" in tex
+    assert "131072 × 131072" in tex and "12.9× more" in tex and "4x4 slice" in tex
+    md = str(prose_filter("md")("2 x 45 GB/s"))
+    assert md == "2 × 45 GB/s"

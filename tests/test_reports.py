@@ -229,6 +229,29 @@ def test_beamer_frames_fit_their_slides(compiled):
         assert all(w < 12 for w in wide), (stem, wide)
 
 
+def test_an_article_keeps_its_tables_on_the_page_and_its_headings_with_what_follows(compiled):
+    """Read as pages (issue 11): Problem 4's article had a blank page 2 and its answers table running off
+    the foot of page 3 over the page number (three cells a row set in five columns); "已知量", "答案" and
+    "说明" were left alone at the foot of a page, their table, box or list on the next."""
+    from derive.render import message_table
+
+    table = message_table()
+    leads = {t for key in ("w_given", "w_derivation", "w_answer", "w_notes", "w_check") for t in table[key].values()}
+    leads |= {f"{table[key]['zh']} / {table[key]['en']}" for key in ("w_given", "w_derivation", "w_answer",
+                                                                      "w_notes", "w_check")}
+    for (stem, kind), (pdf, log, code) in compiled.items():
+        if kind != "article" or code != 0:
+            continue
+        high = [float(x) for x in re.findall(r"Overfull \\vbox \(([\d.]+)pt too high\)", log)]
+        assert not high, (stem, high)
+        pages = subprocess.run([need_tool("pdftotext"), "-layout", str(pdf), "-"], capture_output=True, text=True,
+                               check=True).stdout.split("\f")[:-1]
+        for n, page in enumerate(pages, start=1):
+            lines = [ln.strip() for ln in page.splitlines() if ln.strip() and not re.fullmatch(r"\s*\d+\s*", ln)]
+            assert lines, (stem, n, "an empty page")
+            assert lines[-1] not in leads, (stem, n, lines[-1])
+
+
 # ---------------------------------------------------------------------------
 # HTML in headless Chromium
 

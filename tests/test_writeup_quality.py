@@ -76,7 +76,7 @@ _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 @pytest.mark.parametrize("path", [p for p in WRITEUPS if ".en." in p.name], ids=lambda p: p.name)
 def test_english_writeups_have_no_chinese_outside_quotes(path):
     prose = _prose(path.read_text(encoding="utf-8"))
-    prose = re.sub(r"“[^”]*”|「[^」]*」|'[^'\n]*[\u4e00-\u9fff][^'\n]*'|\[中文版\]", "", prose)
+    prose = re.sub(r"“[^”]*”|‘[^’]*’|「[^」]*」|'[^'\n]*[\u4e00-\u9fff][^'\n]*'|\[中文版\]", "", prose)
     lines = [ln for ln in prose.splitlines() if _HAN.search(ln)]
     assert not lines, f"{path.name}: Chinese in an English write-up: {lines[:3]}"
 
@@ -390,3 +390,97 @@ def test_a_condition_typed_with_a_unit_keeps_it_in_the_write_up(catalog):
     assert r"→ `decode_step_time` \<= 50 ms, then" in plan
     text = render_solution(sol, "text")
     assert "decode_step_time <= 50 ms\n" in text and "<= 1/20" not in text
+
+
+# ---------------------------------------------------------------------------
+# a reader's audit (issue 11): what the rendered pages showed
+
+
+@pytest.mark.parametrize("path", WRITEUPS, ids=lambda p: p.name)
+def test_no_derivation_repeats_a_row_or_brackets_a_value_twice(path):
+    """LLaMA-2 13B's question 3 printed "⇔ B/N ≥ …" twice in a row (the condition composed, then isolated,
+    the same), and ((4.59×10^14 FLOP/s))² with a value's brackets doubled under a power."""
+    md = path.read_text(encoding="utf-8")
+    doubled = re.findall(r"\\left\(\\left\(([^()]*?)\\right\)\\right\)", md)
+    assert not doubled, (path.name, doubled[:2])
+    for block in _displays(md):
+        rows = [r.strip() for r in block.split("\\\\")]
+        for a, b in zip(rows, rows[1:]):
+            assert a != b, f"{path.name}: a row repeated: {a[:80]!r}"
+
+
+@pytest.mark.parametrize("path", [p for p in WRITEUPS if (p.parent / (p.name.split(".")[0] + ".yaml")).exists()],
+                         ids=lambda p: p.name)
+def test_a_sentence_ends_where_nothing_follows_it(path):
+    """A regime's line follows its derivation in the article: "… holds, since T_ICI ≥ T_PCIe (…):" led
+    into the next question's citation. A line that ends in a colon leads into a display, a table or a list."""
+    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
+    for line, after in zip(lines, lines[1:]):
+        if line.rstrip("*").endswith((":", "：")) and not line.startswith(("|", "#", "<!--")):
+            assert after.startswith(("$$", "|", "- ", "1. ")), f"{path.name}: {line[-70:]!r} → {after[:40]!r}"
+
+
+@pytest.mark.parametrize("path", [p for p in WRITEUPS if ".en." in p.name], ids=lambda p: p.name)
+def test_english_sentences_open_with_a_capital_and_quote_with_curly_quotes(path):
+    """A step's name opens its sentence ("**weight matrix bytes**. D·F elements …"), the answer's line too;
+    a quoted figure is “120”, not '120' (straight quotes typeset as two closing marks); one relation is
+    not "All 1 relations"."""
+    md = path.read_text(encoding="utf-8")
+    prose = _prose(md)
+    assert not re.findall(r"^\*\*[a-z]", prose, flags=re.M), re.findall(r"^\*\*[a-z].{0,40}", prose, flags=re.M)[:3]
+    assert not re.findall(r"^[a-z][^|\n]*: \*\*", prose, flags=re.M), path.name
+    assert not re.findall(r"(?<![\w'])'[^'\n]{1,40}'(?![\w'])", prose), path.name
+    assert "All 1 relations" not in md
+
+
+def test_a_cited_result_is_one_the_question_reads_and_its_inputs_are_not_given_again():
+    """Question 2 of Problem 4 cites M_A = 17.18 GB from Question 1, and listed D, F and b_w (M_A's own
+    inputs) among its given values; Question 7 cited M_A, M_x and W_mm beside the four times it takes the
+    max of, out of order (5, 1, 5, 4, 6, 6, 3)."""
+    md = (ROOT / "reports" / "sb-ch3-problem-4.en.md").read_text(encoding="utf-8")
+    q2 = md[md.index("## Question 2"):md.index("## Question 3")]
+    assert "$M_{A} = 17.18" in q2 and "matmul contracting dimension" not in q2 and "$b_{w}$" not in q2
+    q8 = md[md.index("## Question 8"):md.index("## Question 9")]
+    cited = re.findall(r"^From Question (\d+): \$([^$]*)\$", q8, flags=re.M)
+    assert [n for n, _ in cited] == sorted((n for n, _ in cited), key=int), cited
+    assert {v.split(" =")[0] for _, v in cited} == {"T_{\\mathrm{HBM}}", "T_{\\mathrm{ICI}}", "T_{\\mathrm{mm}}",
+                                                     "T_{\\mathrm{PCIe}}"}, cited
+
+
+def test_a_derivation_in_html_lines_up_its_equals_signs(tmp_path):
+    """Each cell of an HTML derivation held display math, which the browser centred: the first row's = sat
+    in the middle of the widest row, 100 px right of the others. Measured in headless Chromium."""
+    exe = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    if exe is None:
+        need_tool("chromium")
+    from derive import load_catalog
+    from derive.problems import load_problem
+    from derive.report import render_report
+
+    catalog = load_catalog()
+    html = render_report(load_problem(ROOT / "reports" / "sb-ch3-problem-4.yaml", catalog), "html", "en",
+                         catalog=catalog)
+    probe = ("<script>window.addEventListener('load', () => { const out = [];"
+             " document.querySelectorAll('table.derivation').forEach(t => { const xs = [];"
+             " t.querySelectorAll('td.r').forEach(td => { const mo = td.querySelector('mo');"
+             " if (mo) xs.push(Math.round(mo.getBoundingClientRect().left)); }); out.push(xs.join(',')); });"
+             " document.body.setAttribute('data-eq', out.join(';')); });</script>")
+    page = tmp_path / "page.html"
+    page.write_text(html.replace("</body>", probe + "</body>"), encoding="utf-8")
+    run = subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                          "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                          f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", page.as_uri()],
+                         capture_output=True, text=True, timeout=120)
+    found = re.search(r'data-eq="([^"]*)"', run.stdout)
+    assert found, run.stderr[-500:]
+    tables = [[int(x) for x in t.split(",")] for t in found.group(1).split(";") if t]
+    assert len(tables) >= 10
+    for xs in tables:
+        assert max(xs) - min(xs) <= 2, xs
+
+
+@pytest.mark.parametrize("path", [p for p in WRITEUPS if ".zh." in p.name], ids=lambda p: p.name)
+def test_a_chinese_step_name_is_followed_by_chinese_punctuation(path):
+    """"**PCIe 加载时间**. 矩阵均匀分布……": a half-width period between a Chinese name and its sentence."""
+    bad = re.findall(r"^\*\*[^*\n]*[\u4e00-\u9fff][^*\n]*\*\*\. ", path.read_text(encoding="utf-8"), flags=re.M)
+    assert not bad, (path.name, bad[:3])
