@@ -9,6 +9,7 @@ import shutil
 import struct
 import subprocess
 import tempfile
+import zlib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -216,6 +217,32 @@ def test_a_deck_opens_with_its_source_and_closes_with_every_source(compiled, con
     closing = re.sub(r"\s+", "", _page_text(pdf, pages - 1, pages))
     assert "答案一览" in closing and "参考出处" in closing
     assert all(f"[{c['number']}]" in closing for c in citations), closing
+
+
+def _outline_items(pdf: Path) -> int:
+    """How many bookmarks (outline items: dictionaries with a /Parent and a /Title) the PDF holds,
+    in its plain objects and its compressed object streams."""
+    data = pdf.read_bytes()
+    chunks = [data]
+    for m in re.finditer(rb"stream\r?\n(.*?)endstream", data, re.S):
+        try:
+            chunks.append(zlib.decompress(m.group(1)))
+        except zlib.error:
+            continue
+    item = re.compile(rb"/Title\s*(?:<[0-9a-fA-F]*>|\((?:[^()\\]|\\.)*\))(?:(?!/Title).){0,200}?/Parent", re.S)
+    return sum(len(item.findall(c)) for c in chunks)
+
+
+@pytest.mark.parametrize("stem", IDS)
+@pytest.mark.parametrize("kind", ["article", "slides"])
+def test_one_xelatex_run_builds_a_write_up_with_its_links(compiled, contexts, stem, kind):
+    # links and bookmarks need no .aux file, so no second run (issue 11: PDFs built fast); an article
+    # has a bookmark per question
+    pdf, log, code = compiled[(stem, kind)]
+    assert code == 0
+    assert not re.search(r"Rerun to get (?!/PageLabels)|Label\(s\) may have changed", log), stem
+    if kind == "article":
+        assert _outline_items(pdf) >= len(contexts[stem][1]["questions"])
 
 
 def test_beamer_frames_fit_their_slides(compiled):
