@@ -423,12 +423,50 @@ def _inputs_of(rels: Sequence[Relation], unknowns: Sequence[str]) -> tuple[str, 
 
 
 
+def _cancelled(formula: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr:
+    """``formula`` with a factor its numerator and denominator share taken out, when that factor
+    holds symbols without a value: 6·N/((6 + 2·r)·N) with N a sum of 17 architecture counts,
+    distributed in the numerator, is 3/(r + 3). Only a quotient is tried, and within a short budget;
+    anything else comes back as it was."""
+    free = {s for s in formula.free_symbols if s not in nmap}
+    if not free:
+        return formula
+    _, den = sympy.fraction(formula)
+    if not (den.free_symbols & free):
+        return formula
+    try:
+        with time_budget("cancelling a common factor", 2.0):
+            out = sympy.factor_terms(formula)
+            if {s for s in out.free_symbols if s not in nmap} == free:
+                out = sympy.cancel(out)
+    except TimeBudgetError:
+        return formula
+    return out if len({s for s in out.free_symbols if s not in nmap}) < len(free) else formula
+
+
+def _value_without(formula: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr | None:
+    """The value of ``formula`` when the known values alone make it a number, the symbols without a
+    value dropping out (a vocabulary size times ``embedding_matrices = 0``: Kaplan's non-embedding
+    count); None otherwise."""
+    known = {s: nmap[s] for s in formula.free_symbols if s in nmap}
+    if not known or len(known) == len(formula.free_symbols):
+        return None
+    out = formula.xreplace(known)
+    if out.free_symbols or not out.is_number or out.has(sympy.nan, sympy.zoo, sympy.oo):
+        return None
+    return out
+
+
 def _record(state: State, u: str, expr: sympy.Expr, numeric: sympy.Expr | None,
             fmap: Mapping[sympy.Symbol, sympy.Expr], rels: Sequence[Relation]) -> None:
     state.formulas[u] = expr.xreplace(fmap)
     if numeric is None:
         # the step used symbols that cancel later: the formula may still be a number
-        numeric = value_at(state.formulas[u], state.numeric_map())
+        nmap = state.numeric_map()
+        state.formulas[u] = _cancelled(state.formulas[u], nmap)
+        numeric = value_at(state.formulas[u], nmap)
+        if numeric is None:
+            numeric = _value_without(state.formulas[u], nmap)
     if numeric is not None:
         state.values[u] = numeric
     origin: set[str] = set()
@@ -667,6 +705,77 @@ def _defaults_applied(state: State) -> bool:
     return changed
 
 
+def _definition_inputs(catalog: Catalog, m: str, known: set[str], limit: int = 60) -> frozenset[str]:
+    """The natural inputs, not known, behind the other quantities of each relation that holds ``m``:
+    followed through the relations that define them (hardware_flops_per_token through
+    active_params to the architecture counts), never through ``m`` itself. Empty when there are
+    more than ``limit`` of them."""
+    inputs = input_like(catalog)
+    found: set[str] = set()
+    seen: set[str] = {m}
+    stack = [s for rid in catalog.relations_with(m) for s in catalog.relations[rid].symbols
+             if s not in known and s != m]
+    while stack:
+        s = stack.pop()
+        if s in seen or s in known:
+            continue
+        seen.add(s)
+        if s in inputs:
+            found.add(s)
+            if len(found) > limit:
+                return frozenset()
+            continue
+        for rid in catalog.relations_with(s):
+            rel = catalog.relations[rid]
+            if rel.defines == s and m not in rel.symbols:
+                stack.extend(x for x in rel.symbols if x not in seen and x not in known)
+    return frozenset(found)
+
+
+def _derived_through_cancelling(state: State, targets: Sequence[str], outer_target: str,
+                                needed: set[str]) -> Plan | None:
+    """Another plan when the missing inputs ``needed`` can themselves be derived from the given
+    ones through quantities whose own inputs cancel: ``mfu`` from the achieved FLOP/s through
+    ``hfu = mfu·(6 + 2r)·N/(6·N)``, whatever N's 17 architecture counts are. Each missing input is
+    tried in turn, the inputs it would take as symbols instead; the plan is taken only when the
+    answer then needs none of them (or only catalog defaults), and ``state`` is updated to it.
+    None when no missing input can be done without that way."""
+    catalog = state.catalog
+    for m in sorted(needed):
+        known = state.known() - {m}
+        extra = _definition_inputs(catalog, m, known)
+        params = (state.params - {m}) | extra
+        assumed = params | {n for n, g in state.given.items() if g.origin == "default"}
+        p2 = plan(catalog, targets, known | extra, assumed)
+        if not all(t in p2.determined for t in targets):
+            continue
+        formulas = {k: v for k, v in state.formulas.items() if k != m}
+        origins = {k: v for k, v in state.origins.items() if k != m}
+        for s in extra:
+            formulas[s] = state.sym(s)
+            origins[s] = frozenset({"param"})
+        trial = State(catalog, dict(state.given), dict(state.values), dict(formulas), dict(origins), set(params))
+        try:
+            _evaluate(trial, p2)
+        except (InputError, NoSolutionError, NotInvertibleError):
+            continue
+        still = set()
+        for t in targets:
+            f = trial.formulas.get(t)
+            if f is None:
+                break
+            still |= {s.name for s in f.free_symbols if s.name in trial.params}
+        else:
+            if any(catalog.quantities[s].default is None for s in still):
+                continue
+            state.formulas, state.origins, state.params = formulas, origins, set(params)
+            _settle_params(state, still, outer_target)
+            if _defaults_applied(state):
+                p2 = _run_plan(state, targets, outer_target)
+            return p2
+    return None
+
+
 def derive(state: State, targets: Sequence[str], outer_target: str, relevant=None) -> None:
     """Plan and solve ``targets``; missing inputs become defaults, symbols that cancel, or an error.
 
@@ -683,13 +792,23 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
             needed = set()
             for n in targets:
                 f = trial.formulas.get(n)
-                if f is not None:
+                if f is not None and n not in trial.values:
+                    # with the known values put in: a term times a zero count needs nothing
+                    nmap = trial.numeric_map()
+                    f = f.xreplace({s: nmap[s] for s in f.free_symbols if s in nmap})
                     needed |= {s.name for s in f.free_symbols if s.name in trial.params}
         else:
             needed = set(relevant(trial))
         try:
             _settle_params(state, needed, outer_target)
         except MissingInputsError as exc:
+            swapped = None if relevant is not None else \
+                _derived_through_cancelling(state, targets, outer_target, needed)
+            if swapped is not None:
+                p = swapped
+                _evaluate(state, p)
+                state.redundant = p.redundant  # type: ignore[attr-defined]
+                return
             fewer = _fewest_missing(state, targets, p.component)
             if fewer and len(fewer) <= 2 and 4 * len(fewer) <= len(exc.missing) and not state.unresolved:
                 # another way needs fewer inputs: ask for those (train_tokens, not 17 architecture numbers)
