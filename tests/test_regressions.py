@@ -352,3 +352,11 @@ def test_an_input_multiplied_by_a_zero_count_is_not_asked_for():
                            "ffn_matrices": 2, "embedding_matrices": 0, "norms_per_layer": 0, "final_norms": 0})
     assert sol.value == 12 * 96 * 12288**2
 
+
+@pytest.mark.parametrize("text, value", [("1e12/(180e3h)", sympy.Rational(10**12, 180 * 10**3 * 3600)),
+                                         ("2/(4 s)", sympy.Rational(1, 2)), ("1/(2*3s)", sympy.Rational(1, 6))])
+def test_a_unit_inside_parentheses_is_part_of_the_arithmetic(text, value):
+    """`train_throughput_per_device=1e12/(180e3h)` (DeepSeek-V3's 180K GPU-hours per trillion tokens) was
+    "malformed unit 'h)'": the value was split at its first letter and "h)" read as a plain unit."""
+    sol = solve("train_throughput", {"train_throughput_per_device": text, "num_devices": 1})
+    assert sol.value == value
