@@ -757,7 +757,7 @@ def _derived_through_cancelling(state: State, targets: Sequence[str], outer_targ
         trial = State(catalog, dict(state.given), dict(state.values), dict(formulas), dict(origins), set(params))
         try:
             _evaluate(trial, p2)
-        except (InputError, NoSolutionError, NotInvertibleError):
+        except (InputError, MissingInputsError, NoSolutionError, NotInvertibleError, TimeBudgetError):
             continue
         still = set()
         for t in targets:
@@ -802,7 +802,9 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
         try:
             _settle_params(state, needed, outer_target)
         except MissingInputsError as exc:
-            swapped = None if relevant is not None else \
+            # tried only for one or two missing inputs (mfu; mfu and peak_flops), so that a question
+            # missing many inputs is not slowed down by trials that cannot succeed
+            swapped = None if relevant is not None or len(needed) > 2 else \
                 _derived_through_cancelling(state, targets, outer_target, needed)
             if swapped is not None:
                 p = swapped

@@ -360,3 +360,14 @@ def test_a_unit_inside_parentheses_is_part_of_the_arithmetic(text, value):
     "malformed unit 'h)'": the value was split at its first letter and "h)" read as a plain unit."""
     sol = solve("train_throughput", {"train_throughput_per_device": text, "num_devices": 1})
     assert sol.value == value
+
+
+def test_a_failed_trial_of_another_way_keeps_the_first_missing_inputs():
+    """Databricks' MBU example typed with params (`mbu params=7e9 decode_step_time=14ms hbm_bw=2TB/s
+    --preset bf16`) ended "cannot determine decode_kv_time: missing ;" while trying to derive the
+    missing inputs another way: that trial's own error must not replace the question's."""
+    from derive import MissingInputsError
+
+    with pytest.raises(MissingInputsError) as err:
+        solve("mbu", {"params": "7e9", "decode_step_time": "14 ms", "hbm_bw": "2 TB/s"}, presets=["bf16"])
+    assert err.value.target == "mbu" and "batch" in err.value.missing
