@@ -445,11 +445,11 @@ def _cancelled(formula: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr]) -> 
 
 
 def _value_without(formula: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr | None:
-    """The value of ``formula`` when the known values alone make it a number, the symbols without a
+    """The value of ``formula`` when a known value of zero makes it a number, the symbols without a
     value dropping out (a vocabulary size times ``embedding_matrices = 0``: Kaplan's non-embedding
     count); None otherwise."""
     known = {s: nmap[s] for s in formula.free_symbols if s in nmap}
-    if not known or len(known) == len(formula.free_symbols):
+    if not known or len(known) == len(formula.free_symbols) or all(v != 0 for v in known.values()):
         return None
     out = formula.xreplace(known)
     if out.free_symbols or not out.is_number or out.has(sympy.nan, sympy.zoo, sympy.oo):
@@ -793,9 +793,10 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
             for n in targets:
                 f = trial.formulas.get(n)
                 if f is not None and n not in trial.values:
-                    # with the known values put in: a term times a zero count needs nothing
+                    # a term times a count given as zero needs nothing (only zeros are put in: a
+                    # max/min the values decide keeps its inputs, which choose its regime)
                     nmap = trial.numeric_map()
-                    f = f.xreplace({s: nmap[s] for s in f.free_symbols if s in nmap})
+                    f = f.xreplace({s: 0 for s in f.free_symbols if s in nmap and nmap[s] == 0})
                     needed |= {s.name for s in f.free_symbols if s.name in trial.params}
         else:
             needed = set(relevant(trial))
