@@ -464,9 +464,12 @@ def _record(state: State, u: str, expr: sympy.Expr, numeric: sympy.Expr | None,
             fmap: Mapping[sympy.Symbol, sympy.Expr], rels: Sequence[Relation]) -> None:
     state.formulas[u] = expr.xreplace(fmap)
     if numeric is None:
-        state.formulas[u] = _cancelled(state, state.formulas[u])
         # the step used symbols that cancel later: the formula may still be a number
-        numeric = value_at(state.formulas[u], state.numeric_map())
+        nmap = state.numeric_map()
+        state.formulas[u] = _cancelled(state.formulas[u], nmap)
+        numeric = value_at(state.formulas[u], nmap)
+        if numeric is None:
+            numeric = _value_without(state.formulas[u], nmap)
     if numeric is not None:
         state.values[u] = numeric
     origin: set[str] = set()
@@ -475,19 +478,38 @@ def _record(state: State, u: str, expr: sympy.Expr, numeric: sympy.Expr | None,
     state.origins[u] = frozenset(origin)
 
 
-def _cancelled(state: State, formula: sympy.Expr) -> sympy.Expr:
-    """``formula`` with the missing inputs that defaults taken as formulas keep cancelled out, where
-    they cancel only once the fraction is reduced: with K = N, 2·T·S·N / (e·(T·N + S·N)) is
-    2·T·S / (e·(T + S)). Any other formula is returned as it is."""
-    kept = {s for g in state.given.values() if g.is_formula for s in g.value.free_symbols
-            if s.name in state.params}
-    if not kept or not formula.free_symbols & kept:
+def _cancelled(formula: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr:
+    """``formula`` with a factor its numerator and denominator share taken out, when that factor
+    holds symbols without a value: 6·N/((6 + 2·r)·N) with N a sum of 17 architecture counts,
+    distributed in the numerator, is 3/(r + 3). Only a quotient is tried, and within a short budget;
+    anything else comes back as it was."""
+    free = {s for s in formula.free_symbols if s not in nmap}
+    if not free:
+        return formula
+    _, den = sympy.fraction(formula)
+    if not (den.free_symbols & free):
         return formula
     try:
-        reduced = sympy.factor_terms(sympy.cancel(formula))     # small: the question's own budget bounds it
-    except sympy.PolynomialError:
+        with time_budget("cancelling a common factor", 2.0):
+            out = sympy.factor_terms(formula)
+            if {s for s in out.free_symbols if s not in nmap} == free:
+                out = sympy.cancel(out)
+    except TimeBudgetError:
         return formula
-    return reduced if reduced.free_symbols < formula.free_symbols else formula
+    return out if len({s for s in out.free_symbols if s not in nmap}) < len(free) else formula
+
+
+def _value_without(formula: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr | None:
+    """The value of ``formula`` when a known value of zero makes it a number, the symbols without a
+    value dropping out (a vocabulary size times ``embedding_matrices = 0``: Kaplan's non-embedding
+    count); None otherwise."""
+    known = {s: nmap[s] for s in formula.free_symbols if s in nmap}
+    if not known or len(known) == len(formula.free_symbols) or all(v != 0 for v in known.values()):
+        return None
+    out = formula.xreplace(known)
+    if out.free_symbols or not out.is_number or out.has(sympy.nan, sympy.zoo, sympy.oo):
+        return None
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -740,6 +762,77 @@ def _defaults_applied(state: State) -> bool:
     return changed
 
 
+def _definition_inputs(catalog: Catalog, m: str, known: set[str], limit: int = 60) -> frozenset[str]:
+    """The natural inputs, not known, behind the other quantities of each relation that holds ``m``:
+    followed through the relations that define them (hardware_flops_per_token through
+    active_params to the architecture counts), never through ``m`` itself. Empty when there are
+    more than ``limit`` of them."""
+    inputs = input_like(catalog)
+    found: set[str] = set()
+    seen: set[str] = {m}
+    stack = [s for rid in catalog.relations_with(m) for s in catalog.relations[rid].symbols
+             if s not in known and s != m]
+    while stack:
+        s = stack.pop()
+        if s in seen or s in known:
+            continue
+        seen.add(s)
+        if s in inputs:
+            found.add(s)
+            if len(found) > limit:
+                return frozenset()
+            continue
+        for rid in catalog.relations_with(s):
+            rel = catalog.relations[rid]
+            if rel.defines == s and m not in rel.symbols:
+                stack.extend(x for x in rel.symbols if x not in seen and x not in known)
+    return frozenset(found)
+
+
+def _derived_through_cancelling(state: State, targets: Sequence[str], outer_target: str,
+                                needed: set[str]) -> Plan | None:
+    """Another plan when the missing inputs ``needed`` can themselves be derived from the given
+    ones through quantities whose own inputs cancel: ``mfu`` from the achieved FLOP/s through
+    ``hfu = mfu·(6 + 2r)·N/(6·N)``, whatever N's 17 architecture counts are. Each missing input is
+    tried in turn, the inputs it would take as symbols instead; the plan is taken only when the
+    answer then needs none of them (or only catalog defaults), and ``state`` is updated to it.
+    None when no missing input can be done without that way."""
+    catalog = state.catalog
+    for m in sorted(needed):
+        known = state.known() - {m}
+        extra = _definition_inputs(catalog, m, known)
+        params = (state.params - {m}) | extra
+        assumed = params | {n for n, g in state.given.items() if g.origin == "default"}
+        p2 = plan(catalog, targets, known | extra, assumed)
+        if not all(t in p2.determined for t in targets):
+            continue
+        formulas = {k: v for k, v in state.formulas.items() if k != m}
+        origins = {k: v for k, v in state.origins.items() if k != m}
+        for s in extra:
+            formulas[s] = state.sym(s)
+            origins[s] = frozenset({"param"})
+        trial = State(catalog, dict(state.given), dict(state.values), dict(formulas), dict(origins), set(params))
+        try:
+            _evaluate(trial, p2)
+        except (InputError, MissingInputsError, NoSolutionError, NotInvertibleError, TimeBudgetError):
+            continue
+        still = set()
+        for t in targets:
+            f = trial.formulas.get(t)
+            if f is None:
+                break
+            still |= {s.name for s in f.free_symbols if s.name in trial.params}
+        else:
+            if any(catalog.quantities[s].default is None for s in still):
+                continue
+            state.formulas, state.origins, state.params = formulas, origins, set(params)
+            _settle_params(state, still, outer_target)
+            if _defaults_applied(state):
+                p2 = _run_plan(state, targets, outer_target)
+            return p2
+    return None
+
+
 def derive(state: State, targets: Sequence[str], outer_target: str, relevant=None,
            relevant_key: Any = None) -> None:
     """Plan and solve ``targets``; missing inputs become defaults, symbols that cancel, or an error.
@@ -773,8 +866,10 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
             nonlocal trial
             key = None
             if relevant is None or relevant_key is not None:
+                # a term times a count given as zero needs nothing: which inputs are zero is part of the shape
+                zeros = frozenset(n for n, v in state.values.items() if v == 0)
                 key = (tuple(targets), outer_target, frozenset(state.known()), frozenset(state.params),
-                       frozenset(n for n, g in state.given.items() if g.origin == "default"), relevant_key)
+                       frozenset(n for n, g in state.given.items() if g.origin == "default"), zeros, relevant_key)
             needed = memo.needed_inputs.get(key) if key is not None else None
             if needed is None:
                 trial = run_trial()
@@ -782,7 +877,11 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
                     found: set[str] = set()
                     for n in targets:
                         f = trial.formulas.get(n)
-                        if f is not None:
+                        if f is not None and n not in trial.values:
+                            # a term times a count given as zero needs nothing (only zeros are put in: a
+                            # max/min the values decide keeps its inputs, which choose its regime)
+                            nmap = trial.numeric_map()
+                            f = f.xreplace({s: 0 for s in f.free_symbols if s in nmap and nmap[s] == 0})
                             found |= {s.name for s in f.free_symbols if s.name in trial.params}
                 else:
                     found = set(relevant(trial))
@@ -798,6 +897,15 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
         try:
             _settle_params(state, needed, outer_target)
         except MissingInputsError as exc:
+            # tried only for one or two missing inputs (mfu; mfu and peak_flops), so that a question
+            # missing many inputs is not slowed down by trials that cannot succeed
+            swapped = None if relevant is not None or len(needed) > 2 else \
+                _derived_through_cancelling(state, targets, outer_target, set(needed))
+            if swapped is not None:
+                p = swapped
+                _evaluate(state, p)
+                state.redundant = p.redundant  # type: ignore[attr-defined]
+                return
             trial = trial or run_trial()
             fewer = _fewest_missing(state, targets, p.component)
             if fewer and len(fewer) <= 2 and 4 * len(fewer) <= len(exc.missing) and not state.unresolved:
@@ -880,8 +988,8 @@ def check_relations(state: State, relation_ids: Iterable[str]) -> None:
         rel = state.catalog.relations[rid]
         left, right = value_at(rel.lhs, nmap), value_at(rel.rhs, nmap)
         if (left is None or right is None) and as_formula:
-            left = left if left is not None else value_at(_cancelled(state, rel.lhs.xreplace(as_formula)), nmap)
-            right = right if right is not None else value_at(_cancelled(state, rel.rhs.xreplace(as_formula)), nmap)
+            left = left if left is not None else value_at(_cancelled(rel.lhs.xreplace(as_formula), nmap), nmap)
+            right = right if right is not None else value_at(_cancelled(rel.rhs.xreplace(as_formula), nmap), nmap)
         if left is None or right is None:
             continue
         ok = close(left, right)

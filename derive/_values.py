@@ -64,7 +64,10 @@ def parse_value(text: str, quantity: Quantity, units: UnitTable) -> sympy.Ration
         raise ExpressionError(f"{quantity.id}={text!r} has no number; write e.g. {quantity.id}=4096 "
                               f"or {quantity.id}=2{quantity.base_unit if quantity.base_unit != '1' else ''}",
                               text=text)
-    plain_unit = bool(unit_text) and not any(ch.isdigit() for ch in unit_text)
+    # "2/(4 s)" splits as "2/(4" and "s)": a unit that closes a parenthesis it did not open is not a
+    # plain unit but part of the arithmetic, read whole below
+    plain_unit = bool(unit_text) and not any(ch.isdigit() for ch in unit_text) \
+        and unit_text.count("(") == unit_text.count(")")
     scale = _COUNT_SUFFIXES.get(unit_text.strip()) if plain_unit and quantity.dims.is_dimensionless else None
     if scale is not None and _PLAIN_NUMBER.fullmatch(number_text):
         # 52B or 7k meant as a count: B is bytes here, and k or M alone are no unit

@@ -317,3 +317,57 @@ def test_a_missing_count_is_not_likened_to_another_count():
     with pytest.raises(MissingInputsError) as err:
         solve("decode_step_time_min", {"batch": 1, "seq_len": 1}, model="llama2-7b", hw="a100")
     assert "num_devices" in str(err.value) and "ask for" not in str(err.value)
+
+
+def test_a_parameter_count_that_cancels_through_a_sum_is_not_asked_for():
+    """`derive solve mfu hfu=0.5 recompute_fraction=1` asked for 17 architecture numbers: the formula
+    hfu·6·N/((6 + 2r)·N) had N (a sum of 17 counts) distributed in the numerator, so SymPy did not
+    see that it cancels. A quotient whose missing inputs share a factor is cancelled before they are
+    asked for (mfu = 3·hfu/(r + 3))."""
+    sol = solve("mfu", {"hfu": "0.5", "recompute_fraction": 1})
+    assert sol.value == sympy.Rational(3, 8)
+    # FlashAttention-2's "225 TFLOPs/s per A100 (72% model FLOPs utilization)": no recomputation
+    sol = solve("mfu", {"achieved_flops_per_device": "225 TFLOP/s"}, hw="a100")
+    assert sol.value == sympy.Rational(225, 312)
+
+
+def test_an_input_the_given_ones_derive_is_derived_when_the_rest_cancels():
+    """Megatron-LM's 8·T·P/(n·X) without --hw asked for `mfu, peak_flops`, and the aggregate
+    FLOP/s of 3,072 GPUs at 163 TFLOP/s each asked for `mfu`: the planner took mfu as a missing
+    input although the achieved FLOP/s give it once the peak (or the parameter count) is a symbol,
+    and those cancel. A missing input that the given ones derive through quantities whose own
+    inputs cancel is derived."""
+    sol = solve("train_time", {"params": "1.008e12", "train_tokens": "450e9", "num_devices": 3072,
+                               "achieved_flops_per_device": "163 TFLOP/s", "recompute_fraction": 1})
+    assert sol.value == sympy.Rational(8 * 1008 * 10**9 * 450 * 10**9, 3072 * 163 * 10**12)
+    sol = solve("cluster_model_flops", {"num_devices": 3072, "achieved_flops_per_device": "163 TFLOP/s"},
+                hw="a100")
+    assert sol.value == 3072 * 163 * 10**12
+
+
+def test_an_input_multiplied_by_a_zero_count_is_not_asked_for():
+    """Kaplan et al.'s non-embedding N = 12·n_layer·d_model² for GPT-3 (96 layers, d = 12,288, about
+    174B) with `embedding_matrices=0` asked for vocab_size, which only multiplies that zero."""
+    sol = solve("params", {"num_layers": 96, "d_model": 12288, "num_heads": 96, "d_ff": 4 * 12288,
+                           "ffn_matrices": 2, "embedding_matrices": 0, "norms_per_layer": 0, "final_norms": 0})
+    assert sol.value == 12 * 96 * 12288**2
+
+
+@pytest.mark.parametrize("text, value", [("1e12/(180e3h)", sympy.Rational(10**12, 180 * 10**3 * 3600)),
+                                         ("2/(4 s)", sympy.Rational(1, 2)), ("1/(2*3s)", sympy.Rational(1, 6))])
+def test_a_unit_inside_parentheses_is_part_of_the_arithmetic(text, value):
+    """`train_throughput_per_device=1e12/(180e3h)` (DeepSeek-V3's 180K GPU-hours per trillion tokens) was
+    "malformed unit 'h)'": the value was split at its first letter and "h)" read as a plain unit."""
+    sol = solve("train_throughput", {"train_throughput_per_device": text, "num_devices": 1})
+    assert sol.value == value
+
+
+def test_a_failed_trial_of_another_way_keeps_the_first_missing_inputs():
+    """Databricks' MBU example typed with params (`mbu params=7e9 decode_step_time=14ms hbm_bw=2TB/s
+    --preset bf16`) ended "cannot determine decode_kv_time: missing ;" while trying to derive the
+    missing inputs another way: that trial's own error must not replace the question's."""
+    from derive import MissingInputsError
+
+    with pytest.raises(MissingInputsError) as err:
+        solve("mbu", {"params": "7e9", "decode_step_time": "14 ms", "hbm_bw": "2 TB/s"}, presets=["bf16"])
+    assert err.value.target == "mbu" and "batch" in err.value.missing
