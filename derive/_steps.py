@@ -825,10 +825,21 @@ def _derived_through_cancelling(state: State, targets: Sequence[str], outer_targ
         else:
             if any(catalog.quantities[s].default is None for s in still):
                 continue
-            state.formulas, state.origins, state.params = formulas, origins, set(params)
-            _settle_params(state, still, outer_target)
-            if _defaults_applied(state):
-                p2 = _run_plan(state, targets, outer_target)
+            kept = (state.formulas, state.origins, state.params, dict(state.given), dict(state.values))
+            state.formulas, state.origins, state.params = dict(formulas), dict(origins), set(params)
+            try:
+                _settle_params(state, still, outer_target)
+                if _defaults_applied(state):
+                    p2 = _run_plan(state, targets, outer_target)
+                # taken only if it answers: every target a value (a default may follow a quantity missing here)
+                check = State(catalog, dict(state.given), dict(state.values), dict(state.formulas),
+                              dict(state.origins), set(state.params))
+                _evaluate(check, p2)
+                if not all(t in check.values for t in targets):
+                    raise MissingInputsError(outer_target, sorted(check.params))
+            except (InputError, MissingInputsError, NoSolutionError, NotInvertibleError, TimeBudgetError):
+                state.formulas, state.origins, state.params, state.given, state.values = kept
+                continue
             return p2
     return None
 
