@@ -288,6 +288,7 @@ class CatalogMemo:
         self.follows: dict[str, tuple[sympy.Expr, tuple[str, ...]]] = {}   # same_as text -> (expression, ids)
         self.preset_knowns: dict[tuple, tuple] = {}   # (hw, model, presets) -> (presets, values, same_as values)
         self.needed_inputs: dict[tuple, frozenset[str]] = {}   # question shape -> missing inputs the answer needs
+        self.optima: dict[tuple, list[sympy.Expr]] = {}   # (equation, unknown) -> closed-form roots, for optima
 
     def remember_value(self, key: tuple[str, str], value: sympy.Rational) -> None:
         self.values[key] = value

@@ -8,6 +8,12 @@ candidate counts when it is real, positive, and a true optimum: the second deriv
 sign at a smooth point, and the one-sided slopes have opposite signs at a kink. The best candidate
 is the answer; a whole-number unknown (or ``multiple_of``) then takes the better of its two
 neighbours, each evaluated exactly.
+
+When SymPy finds no closed form (the best draft length of speculative decoding: g'(γ) = 0 mixes
+α^γ·ln α with γ), a whole-number unknown is still answered exactly: the stationary point is located
+numerically (the slope's sign changes on a geometric grid, each bracket narrowed to 40 digits), its
+second derivative checked there, and the two whole numbers either side compared exactly. A real
+unknown without a closed form has no exact answer, and is refused.
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ from dataclasses import dataclass
 
 import sympy
 
-from ._errors import MissingInputsError, NoSolutionError
+from ._budget import time_budget
+from ._errors import MissingInputsError, NoSolutionError, TimeBudgetError
 
 __all__ = ["Optimum", "find_optimum"]
 
@@ -61,16 +68,25 @@ def _pieces(expr: sympy.Expr) -> list[sympy.Expr]:
     return out
 
 
-def _solve_for(equation: sympy.Expr, x: sympy.Symbol) -> list[sympy.Expr]:
+def _solve_for(equation: sympy.Expr, x: sympy.Symbol, memo: dict | None = None) -> list[sympy.Expr]:
+    """The closed-form roots of ``equation`` in ``x`` (in symbols: the same for every input value, so
+    kept in ``memo``, the catalog's table); none when SymPy has no closed form within the budget."""
+    key = (equation, x)
+    if memo is not None and key in memo:
+        return memo[key]
     try:
-        roots = sympy.solve(equation, x, dict=False)
-    except (NotImplementedError, ValueError, TypeError):
-        return []
-    return [r for r in roots if isinstance(r, sympy.Expr)]
+        with time_budget(f"solving d/d{x} = 0"):
+            roots = [r for r in sympy.solve(equation, x, dict=False) if isinstance(r, sympy.Expr)]
+    except (NotImplementedError, ValueError, TypeError, TimeBudgetError):
+        roots = []
+    if memo is not None:
+        memo[key] = roots
+    return roots
 
 
 def find_optimum(formula: sympy.Expr, x: sympy.Symbol, values: dict[sympy.Symbol, sympy.Expr], direction: str,
-                 *, integer: bool, multiple_of: int | None, target: str, objective: str) -> Optimum:
+                 *, integer: bool, multiple_of: int | None, target: str, objective: str,
+                 memo: dict | None = None) -> Optimum:
     """The ``x`` that makes ``formula`` least (``direction="min"``) or greatest, ``values`` put in."""
     g_sym = formula
     g = formula.xreplace(values)
@@ -86,7 +102,7 @@ def find_optimum(formula: sympy.Expr, x: sympy.Symbol, values: dict[sympy.Symbol
     for piece_sym in _pieces(g_sym):
         piece = piece_sym.xreplace(values)
         slope_sym = sympy.diff(piece_sym, x)
-        for root_sym in _solve_for(slope_sym, x):
+        for root_sym in _solve_for(slope_sym, x, memo):
             exact = sympy.simplify(root_sym.xreplace(values))
             if not _positive_real(exact):
                 continue
@@ -96,7 +112,7 @@ def find_optimum(formula: sympy.Expr, x: sympy.Symbol, values: dict[sympy.Symbol
             candidates.append(("stationary", sympy.Eq(slope_sym, 0, evaluate=False), root_sym, exact, second))
     # kinks of a max/min where its two terms are equal
     for a_sym, b_sym in _kinks(g_sym):
-        for root_sym in _solve_for(a_sym - b_sym, x):
+        for root_sym in _solve_for(a_sym - b_sym, x, memo):
             exact = sympy.simplify(root_sym.xreplace(values))
             if not _positive_real(exact):
                 continue
@@ -106,6 +122,9 @@ def find_optimum(formula: sympy.Expr, x: sympy.Symbol, values: dict[sympy.Symbol
             if not (sympy.N(sign * left, 30) > 0 and sympy.N(sign * right, 30) > 0):
                 continue
             candidates.append(("crossing", sympy.Eq(a_sym, b_sym), root_sym, exact, None))
+    step = multiple_of or (1 if integer else None)
+    if not candidates and step is not None:
+        candidates = _numeric_stationary(g_sym, values, x, sign)
     if not candidates:
         word = "least" if direction == "min" else "greatest"
         raise NoSolutionError(f"{objective} has no {word} value over positive {target}: it has no stationary "
@@ -115,10 +134,53 @@ def find_optimum(formula: sympy.Expr, x: sympy.Symbol, values: dict[sympy.Symbol
         candidates, key=lambda c: sign * sympy.N(g.xreplace({x: c[3]}), 30))
     value = exact
     neighbours: tuple[tuple[sympy.Expr, sympy.Expr], ...] = ()
-    step = multiple_of or (1 if integer else None)
     if step is not None and not (exact / step).is_Integer:
         low = sympy.floor(exact / step) * step
         choices = [c for c in (low, low + step) if c > 0]
         neighbours = tuple((c, g.xreplace({x: c})) for c in choices)
         value = min(neighbours, key=lambda cv: (sign * cv[1], cv[0]))[0]
     return Optimum(g_sym, how, condition, symbolic, exact, second, value, neighbours)
+
+
+# the grid the numeric search looks at: 10^-6 to 10^12, 12 points a decade
+_GRID = range(-6 * 12, 12 * 12 + 1)
+_DIGITS = 40
+
+
+def _numeric_stationary(g_sym: sympy.Expr, values: dict[sympy.Symbol, sympy.Expr], x: sympy.Symbol,
+                        sign: int) -> list[tuple[str, sympy.Eq, sympy.Expr, sympy.Expr, sympy.Expr | None]]:
+    """Stationary points of each smooth piece located numerically, where SymPy has no closed form:
+    a bracket of the grid where the slope changes sign the right way (falling then rising for a
+    minimum), narrowed to ``_DIGITS`` digits (the Illinois method, which keeps the bracket), its
+    second derivative of the right sign."""
+    import mpmath
+
+    def slope_at(f, point):
+        try:
+            v = f(point)
+        except (ZeroDivisionError, OverflowError, ValueError, TypeError):
+            return None
+        return v if isinstance(v, mpmath.mpf) and mpmath.isfinite(v) else None
+
+    out = []
+    with mpmath.workdps(_DIGITS):
+        grid = [mpmath.mpf(10) ** (mpmath.mpf(k) / 12) for k in _GRID]
+        for piece_sym in _pieces(g_sym):
+            slope_sym = sympy.diff(piece_sym, x)
+            slope = slope_sym.xreplace(values)
+            f = sympy.lambdify(x, slope, "mpmath")
+            slopes = [slope_at(f, p) for p in grid]
+            for a, sa, b, sb in zip(grid, slopes, grid[1:], slopes[1:]):
+                if sa is None or sb is None or not (sign * sa < 0 < sign * sb):
+                    continue
+                try:
+                    root_mp = mpmath.findroot(f, (a, b), solver="illinois", tol=mpmath.mpf(10) ** (-2 * _DIGITS))
+                except (ValueError, ZeroDivisionError):
+                    continue
+                if not a <= root_mp <= b:
+                    continue
+                root = sympy.Float(mpmath.nstr(root_mp, _DIGITS), _DIGITS)
+                second = sympy.diff(slope, x).xreplace({x: root}).evalf(_DIGITS)
+                if (sign * second).is_positive:
+                    out.append(("numeric", sympy.Eq(slope_sym, 0, evaluate=False), root, root, second))
+    return out

@@ -476,18 +476,26 @@ def _optimum_view(catalog: Catalog, step: Step, values: Values, units: str) -> d
     g, condition, x_star = step.equations[0].rhs, step.composed[0], step.solved[0].rhs
     rows = [[t, "=", latex_expr(g, catalog)]]
     text = [f"{objective.id} = {text_expr(g)}"]
-    if step.note == "stationary":
+    if step.note in ("stationary", "numeric"):
         derivative = rf"\frac{{\mathrm{{d}} {t}}}{{\mathrm{{d}} {x}}}"
         rows.append([derivative, "=", latex_expr(condition.lhs, catalog) + " = 0"])
         text.append(f"d {objective.id} / d {target.id} = {text_expr(condition.lhs)} = 0")
     else:
         rows.append([latex_expr(condition.lhs, catalog), "=", latex_expr(condition.rhs, catalog)])
         text.append(f"{text_expr(condition.lhs)} = {text_expr(condition.rhs)}")
-    rows.append([r"\Rightarrow\; " + x, "=", latex_expr(x_star, catalog)])
-    text.append(f"=> {target.id} = {text_expr(x_star)}")
     result = latex_value(step.values[0], target.dims, units, 7) if step.values[0] is not None else ""
     result_text = text_value(step.values[0], target.dims, units, 7) if step.values[0] is not None else ""
-    if x_star.free_symbols and all(sym.name in values for sym in x_star.free_symbols):
+    if step.note == "numeric":
+        # no closed form: the root as found, to the digits shown
+        rows.append([r"\Rightarrow\; " + x, r"\approx", result])
+        text.append(f"=> {target.id} ≈ {result_text}")
+        result = result_text = ""
+    else:
+        rows.append([r"\Rightarrow\; " + x, "=", latex_expr(x_star, catalog)])
+        text.append(f"=> {target.id} = {text_expr(x_star)}")
+    if not result:
+        pass
+    elif x_star.free_symbols and all(sym.name in values for sym in x_star.free_symbols):
         rows.append(["", "=", latex_substituted(x_star, values, catalog, units) + " = " + result])
         text.append(f"   = {text_substituted(x_star, values, units)} = {result_text}")
     elif result:

@@ -271,6 +271,9 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
     # depends on them only through that choice where its formula does not contain them
     deciding: set[str] = set()
     for st in state.steps:
+        if st.kind == "optimum" and st.note == "numeric":
+            deciding |= set(st.inputs)      # a root found numerically: its formula shows none of them
+    for st in state.steps:
         if st.regime:
             # what the regime's condition reads; inputs of the step outside it do not matter in this regime
             regime = next(r for r in state.catalog.relations[st.relations[0]].regimes if r.id == st.regime)
@@ -374,7 +377,7 @@ def _optimum_answer(state: State, question: Question) -> tuple[State, sympy.Expr
     x = symbolic.sym(target)
     fixed = {symbolic.sym(n): v for n, v in symbolic.values.items() if n != target}
     opt = find_optimum(formula, x, fixed, question.optimize, integer=q.integer and question.rounding,
-                       multiple_of=question.multiple_of, target=target, objective=objective)
+                       multiple_of=question.multiple_of, target=target, objective=objective, memo=catalog.memo.optima)
     # the objective at the answer, forward, with its steps and the substitute-back checks
     state.values[target] = opt.value
     state.formulas[target] = opt.symbolic if opt.value == opt.exact else x

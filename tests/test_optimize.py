@@ -4,6 +4,8 @@ rounded to the better whole-number neighbour, in the API, the CLI, problem files
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 import sympy
 from conftest import need_tool
@@ -109,3 +111,30 @@ questions:
         "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out").glob("*.md"))
     assert "756" in text and r"\Rightarrow\; N_{\mathrm{DP}}" in text
     assert list((tmp_path / "out").glob("*.pdf"))
+
+
+def _spec_speedup(alpha: Fraction, c: Fraction, gamma: int) -> Fraction:
+    """Leviathan et al. (2023), Theorem 3.8: (1 - α^(γ+1)) / ((1 - α)(γc + 1))."""
+    return (1 - alpha ** (gamma + 1)) / ((1 - alpha) * (gamma * c + 1))
+
+
+@pytest.mark.parametrize("alpha, c", [(Fraction(8, 10), Fraction(1, 10)), (Fraction(6, 10), Fraction(5, 100)),
+                                      (Fraction(9, 10), Fraction(2, 10))])
+def test_a_whole_number_optimum_without_a_closed_form_is_found_and_settled_exactly(alpha, c):
+    # dS/dγ = 0 mixes α^γ·ln α with γ: no closed form; the best whole γ is still exact
+    sol = solve("spec_draft_tokens", {"spec_accept_rate": str(alpha), "spec_draft_cost_ratio": str(c)},
+                maximize="spec_speedup")
+    best = max(range(1, 200), key=lambda g: _spec_speedup(alpha, c, g))
+    assert sol.value == best
+    step = sol.steps[0]
+    assert step.kind == "optimum" and step.note == "numeric" and step.second < 0
+    assert [g for g, _ in sol.steps[1].candidates] == [best - 1, best] or \
+           [g for g, _ in sol.steps[1].candidates] == [best, best + 1]
+    assert not sol.cancelled           # α and c set the optimum, though its formula has no symbols
+    assert any(n.kind == "optimum_numeric" for n in sol.notes)
+
+
+def test_a_real_optimum_without_a_closed_form_is_refused_not_approximated():
+    with pytest.raises(NoSolutionError):
+        solve("spec_draft_tokens", {"spec_accept_rate": "0.8", "spec_draft_cost_ratio": "0.1"},
+              maximize="spec_speedup", rounding=False)
