@@ -361,6 +361,94 @@ _ARG_PARENS_LATEX = re.compile(r"((?:\\max|\\min)\\left\(|, )\\left\(((?:[^{}()]
 _SQRT_PARENS = re.compile(r"\\sqrt\{\\left\(((?:[^{}]|\{[^{}]*\})*)\\right\)\}")
 
 
+def _plain_value(value: sympy.Expr, digits: int = 4) -> str:
+    """A number as the cancelling line writes it: an exact whole number in full (``134,217,728``),
+    anything else to ``digits`` significant figures."""
+    if value.is_Integer and abs(int(value)) < 10**15:
+        return f"{int(value):,}"
+    from ._units import format_number
+
+    return format_number(value, digits)
+
+
+def _common_unit(small: sympy.Expr, dims: Dimension, units: str, table: UnitTable | None,
+                 *others: sympy.Expr) -> NamedUnit | None:
+    """The unit both sides of a cancelling fraction are written in: the one the smaller reads best in
+    (16 GB) when every side is a short number in it (70 GB / 16 GB); else None, the base unit."""
+    from ._units import _short_decimal
+
+    name = format_value(small, dims, units).unit
+    if table is None or name == dims.unit_string():
+        return None
+    try:
+        factor, unit_dims = parse_unit(name, table)
+    except Exception:  # a unit the table does not read back: the base unit
+        return None
+    scale = sympy.Rational(factor.numerator, factor.denominator)
+    if unit_dims != dims or any(_short_decimal(sympy.Rational(v / scale), 4) is None for v in (small, *others)):
+        return None
+    return NamedUnit(name, factor)
+
+
+def cancelling(expr: sympy.Expr, values: Values, units: str = "si",
+               table: UnitTable | None = None) -> tuple[str, str] | None:
+    """The line where the units of ``expr``'s values cancel, as a textbook writes it, in LaTeX and text:
+    ``√(128 MiB / (2·4·(2 B)))`` goes on as ``= √(134,217,728 B / 16 B) = √8,388,608``.
+
+    Only for a product of powers of the values (under one square or cube root or none) whose numerator
+    and denominator carry the same unit, so that it cancels; otherwise None. Both sides are multiplied out
+    in one unit (the base unit, or one such as GB in which both are short numbers: 70 GB / 16 GB, with
+    ``table`` to read it); the bare number left under a root is shown before its root is taken. A fraction of
+    one value over one other shown in the same unit (``138.4 MB / 54.02 MB``) already shows its unit
+    cancelling: no line for it."""
+    factors = sympy.Mul.make_args(expr)
+    if any(not (f.as_base_exp()[0].is_Symbol or f.is_Rational) or not f.as_base_exp()[1].is_Rational
+           for f in factors) or not all(sym.name in values for sym in expr.free_symbols):
+        return None
+    root = 1
+    for f in factors:
+        if not f.is_Rational:
+            root = int(sympy.ilcm(root, sympy.Rational(f.as_base_exp()[1]).q))
+    if root > 3:
+        return None
+    top, bottom = sympy.S.One, sympy.S.One
+    top_dims, bottom_dims = Dimension(()), Dimension(())
+    shown: dict[bool, list[str]] = {True: [], False: []}      # the units the values are shown in, above and below
+    for f in factors:
+        if f.is_Rational:
+            coeff = f ** root
+            top, bottom = top * coeff.p, bottom * coeff.q
+            continue
+        base, exp = f.as_base_exp()
+        v, d, written = values[base.name]
+        power = exp * root
+        if not d.is_dimensionless:
+            shown[power > 0].extend([_formatted(v, d, units, 4, written).unit] * abs(int(power)))
+        if power > 0:
+            top, top_dims = top * v ** power, top_dims * d ** int(power)
+        else:
+            bottom, bottom_dims = bottom * v ** -power, bottom_dims * d ** int(-power)
+    if top_dims.is_dimensionless or top_dims != bottom_dims:
+        return None                      # no unit, or one that does not cancel
+    if root == 1 and len(shown[True]) == len(shown[False]) == 1 and shown[True] == shown[False]:
+        return None                      # 138.4 MB / 54.02 MB: seen cancelling already
+    common = _common_unit(min(top, bottom), top_dims, units, table, max(top, bottom))
+    if common is None:
+        unit, up, down = top_dims.unit_string(), _plain_value(top), _plain_value(bottom)
+    else:
+        unit, up, down = common.name, format_in(top, common).mantissa, format_in(bottom, common).mantissa
+    # the number left under a root to the bound's seven digits (its root is the value shown next)
+    ratio = _plain_value(top / bottom, 7)
+    frac_latex = rf"\frac{{{latex_number(up)}\,{latex_unit(unit)}}}{{{latex_number(down)}\,{latex_unit(unit)}}}"
+    frac_text = f"{up} {unit} / {down} {unit}"
+    if root == 1:
+        return frac_latex, frac_text
+    index = "" if root == 2 else f"[{root}]"
+    name = "sqrt" if root == 2 else "cbrt"
+    return (rf"\sqrt{index}{{{frac_latex}}} = \sqrt{index}{{{latex_number(ratio)}}}",
+            f"{name}({frac_text}) = {name}({ratio})")
+
+
 class _TextPrinter(_WrittenPrinter, StrPrinter):
     def __init__(self, names: dict[str, str], written: Written = _NO_ORDER):
         super().__init__({"order": None})
@@ -526,7 +614,7 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str, index: 
         "equations_text": [text_expr(e, written) for e in step.equations],
         "solved_latex": [latex_expr(e, catalog, written) for e in step.solved],
         "solved_text": [text_expr(e, written) for e in step.solved],
-        "substituted_latex": [], "substituted_text": [],
+        "substituted_latex": [], "substituted_text": [], "cancelled_latex": [], "cancelled_text": [],
         "results": [], "symbolic": not all(v is not None for v in step.values),
         "pending": [], "reused_from": None, "reused_latex": "",
         # the quantities the step reads (what an earlier question's cited result must supply)
@@ -565,6 +653,10 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str, index: 
                 names <= set(values) or (names & set(follows) and names <= set(values) | set(follows) | kept)):
             view["substituted_latex"].append(latex_substituted(rhs, values, catalog, units, follows, written))
             view["substituted_text"].append(text_substituted(rhs, values, units, follows, written))
+            # where the values' units cancel, the line that shows them cancelling
+            cancel = cancelling(rhs, values, units, catalog.units) if names <= set(values) and not step.regime else None
+            view["cancelled_latex"].append(cancel[0] if cancel else "")
+            view["cancelled_text"].append(cancel[1] if cancel else "")
     for k, (value, dims) in enumerate(zip(step.values, step.dims)):
         if value is not None:
             digits = 7 if step.kind == "bound" else 4
@@ -627,8 +719,16 @@ def _optimum_view(catalog: Catalog, step: Step, values: Values, units: str,
     result = latex_value(step.values[0], target.dims, units, 7) if step.values[0] is not None else ""
     result_text = text_value(step.values[0], target.dims, units, 7) if step.values[0] is not None else ""
     if x_star.free_symbols and all(sym.name in values for sym in x_star.free_symbols):
-        rows.append(["", "=", latex_substituted(x_star, values, catalog, units, written=written) + " = " + result])
-        text.append(f"   = {text_substituted(x_star, values, units, written=written)} = {result_text}")
+        cancel = cancelling(x_star, values, units, catalog.units) if result else None
+        if cancel:
+            # the values, then their units cancelling, then the number
+            rows.extend(_cancel_rows("=", latex_substituted(x_star, values, catalog, units, written=written),
+                                     cancel[0], result))
+            text.append(f"   = {text_substituted(x_star, values, units, written=written)}")
+            text.append(f"   = {cancel[1]} = {result_text}")
+        else:
+            rows.append(["", "=", latex_substituted(x_star, values, catalog, units, written=written) + " = " + result])
+            text.append(f"   = {text_substituted(x_star, values, units, written=written)} = {result_text}")
     elif result:
         rows.append(["", "=", result])
         text.append(f"   = {result_text}")
@@ -672,6 +772,7 @@ def _step_rows(v: dict[str, Any]) -> list[list[str]]:
     x = v["solved_for"][0]["symbol"]
     rows: list[list[str]] = []
     kind = v["kind"]
+    cancel = v["cancelled_latex"][0] if v.get("cancelled_latex") else ""
     if kind == "relation":
         eq = v["equations_latex"][0] if v["equations_latex"] else ""
         lhs, _, rhs = eq.partition(" = ")
@@ -681,7 +782,10 @@ def _step_rows(v: dict[str, Any]) -> list[list[str]]:
                 rows.append([r"\Rightarrow\; " + x, "=", v["solved_latex"][0].partition(" = ")[2]])
         else:
             rows.append([x, "=", rhs])
-        if v["substituted_latex"] and v["results"] and len(v["substituted_latex"][0]) < 90:
+        if v["substituted_latex"] and v["results"] and cancel:
+            # the values, then their units cancelling, then the number
+            rows.extend(_cancel_rows("=", v["substituted_latex"][0], cancel, v["results"][0]["latex"]))
+        elif v["substituted_latex"] and v["results"] and len(v["substituted_latex"][0]) < 90:
             # values and the number on one line: = (312 TFLOP/s)/(2 TB/s) = 156 FLOP/B
             rows.append(["", "=", v["substituted_latex"][0] + " = " + v["results"][0]["latex"]])
         else:
@@ -698,7 +802,9 @@ def _step_rows(v: dict[str, Any]) -> list[list[str]]:
                 rows.append([r"\Leftrightarrow\; " + _split_relational(e)[0], *_split_relational(e)[1:]])
         if v["isolated_rhs_latex"]:
             rows.append([r"\Leftrightarrow\; " + x, op, v["isolated_rhs_latex"][0]])
-        if v["substituted_latex"] and v["results"]:
+        if v["substituted_latex"] and v["results"] and cancel:
+            rows.extend(_cancel_rows(op, v["substituted_latex"][0], cancel, v["results"][0]["latex"]))
+        elif v["substituted_latex"] and v["results"]:
             rows.append(["", op, v["substituted_latex"][0] + " = " + v["results"][0]["latex"]])
         elif v["results"]:
             rows.append(["", op, v["results"][0]["latex"]])
@@ -721,6 +827,17 @@ def _step_rows(v: dict[str, Any]) -> list[list[str]]:
             continue           # x = x
         out.append(row)
     return out
+
+
+def _cancel_rows(op: str, substituted: str, cancel: str, result: str) -> list[list[str]]:
+    """The values put in, then their units cancelling, then the number: the cancelling on an aligned line of
+    its own under a root (it goes on to the bare number and its root) or when one line would be wide; a
+    short fraction's on the same line, as a person chains a short computation."""
+    from .render import visible_length
+
+    if not cancel.startswith("\\sqrt") and visible_length(f"{substituted} = {cancel} = {result}") <= 60:
+        return [["", op, f"{substituted} = {cancel} = {result}"]]
+    return [["", op, substituted], ["", "=", f"{cancel} = {result}"]]
 
 
 _RELATIONAL = re.compile(r" (=|\\le|\\ge|\\leq|\\geq|<|>) ")
