@@ -25,7 +25,8 @@ import sympy
 
 from ._errors import ExpressionError
 
-__all__ = ["Comparison", "parse_comparison", "parse_equation", "parse_expression", "parse_number"]
+__all__ = ["Comparison", "parse_comparison", "parse_equation", "parse_expression", "parse_number",
+           "written_order"]
 
 MAX_TEXT = 2000          # characters in one expression
 MAX_NODES = 400          # AST nodes in one expression
@@ -238,3 +239,82 @@ def parse_comparison(text: str, names: Mapping[str, sympy.Symbol] | Callable[[st
     except RecursionError as exc:
         raise ExpressionError("condition is nested too deeply", text=text[:80]) from exc
     return Comparison(lhs, _COMPARE[type(body.ops[0])], rhs)
+
+
+# ---------------------------------------------------------------------------
+# the order a text writes its sums and products in
+
+
+def written_order(text: str, names: Mapping[str, sympy.Symbol] | Callable[[str], sympy.Symbol],
+                  unit: Callable[[str], sympy.Expr] | None = None,
+                  finish: Callable[[sympy.Expr], sympy.Expr] | None = None) -> tuple[tuple[str, tuple], ...]:
+    """Each sum and product of an equation, condition or expression, with its operands in written order.
+
+    SymPy keeps ``w + g + o`` as ``g + o + w`` and ``n*D*F*b`` as ``F*D*n*b``; a printer that is given
+    these chains writes them as the text does. A chain is ``("+", terms)`` or ``("*", factors)``, each
+    operand the expression SymPy makes of it (a subtracted term negated, a divisor as its reciprocal,
+    the numbers of a product multiplied into one coefficient in front); ``finish`` is applied to each
+    operand (the loader's unit literals become numbers). Only the whitelist parser reads the text.
+    """
+    out: list[tuple[str, tuple]] = []
+    for part in _sides(text):
+        body = _parse(part, "expression")
+        walker = _Walker(part.strip(), names, "expression", unit)
+        _Chains(walker, finish or (lambda e: e), out).visit(body)
+    return tuple(out)
+
+
+def _sides(text: str) -> list[str]:
+    """The sides of ``lhs = rhs`` or ``lhs <= rhs`` (one comparison, as the parsers allow), or the text."""
+    parts = _EQUALS.split(text)
+    if len(parts) == 2:
+        return parts
+    sides = re.split(r"<=|>=|<|>", text)
+    return sides if len(sides) == 2 else [text]
+
+
+class _Chains:
+    def __init__(self, walker: _Walker, finish: Callable[[sympy.Expr], sympy.Expr],
+                 out: list[tuple[str, tuple]]) -> None:
+        self.walker, self.finish, self.out = walker, finish, out
+
+    def value(self, node: ast.AST) -> sympy.Expr:
+        self.walker.nodes = 0           # the text parsed whole already; each operand is walked afresh
+        return self.finish(self.walker.walk(node))
+
+    def visit(self, node: ast.AST) -> None:
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+            terms = _terms(node)
+            values = tuple(self.value(n) * sign for n, sign in terms)
+            self.out.append(("+", values))
+            for n, _ in terms:
+                self.visit(n)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Div)):
+            factors = _factors(node)
+            coeff: sympy.Expr = sympy.S.One
+            rest = []
+            for n, power in factors:
+                number, v = self.value(n).as_coeff_Mul()      # -a is the coefficient -1 and a
+                coeff *= number if power == 1 else 1 / number
+                if v != 1:
+                    rest.append(v if power == 1 else 1 / v)
+            self.out.append(("*", tuple(([coeff] if coeff != 1 else []) + rest)))
+            for n, _ in factors:
+                self.visit(n)
+        else:
+            for child in ast.iter_child_nodes(node):
+                self.visit(child)
+
+
+def _terms(node: ast.AST, sign: int = 1) -> list[tuple[ast.AST, int]]:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        right = sign if isinstance(node.op, ast.Add) else -sign
+        return _terms(node.left, sign) + _terms(node.right, right)
+    return [(node, sign)]
+
+
+def _factors(node: ast.AST, power: int = 1) -> list[tuple[ast.AST, int]]:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Div)):
+        right = power if isinstance(node.op, ast.Mult) else -power
+        return _factors(node.left, power) + _factors(node.right, right)
+    return [(node, power)]

@@ -72,6 +72,17 @@ class _LazySides(_LazyExpressions):
         return parse_canonical(self.rhs_src)
 
 
+class _WrittenOrder:
+    """The order the catalog's text writes each sum's terms and each product's factors in
+    (:func:`derive._expr.written_order`), kept as canonical text like the sides and parsed on first use."""
+
+    written_src: tuple[tuple[str, tuple[str, ...]], ...]
+
+    @cached_property
+    def written(self) -> tuple[tuple[str, tuple[sympy.Expr, ...]], ...]:
+        return tuple((kind, tuple(parse_canonical(t) for t in operands)) for kind, operands in self.written_src)
+
+
 @dataclass(frozen=True)
 class Text:
     """A short text in English and Chinese."""
@@ -136,7 +147,7 @@ class Quantity:
 
 
 @dataclass(frozen=True)
-class Regime(_LazySides):
+class Regime(_WrittenOrder, _LazySides):
     """One branch of a non-smooth relation (a max or min): its equation holds when ``when`` does."""
 
     id: str
@@ -146,8 +157,9 @@ class Regime(_LazySides):
     when_src: tuple[str, str, str]      # lhs, op, rhs
     equation_text: str
     when_text: str
+    written_src: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
-    _lazy = ("lhs", "rhs", "when")
+    _lazy = ("lhs", "rhs", "when", "written")
 
     @cached_property
     def when(self) -> Comparison:
@@ -168,7 +180,7 @@ class Example:
 
 
 @dataclass(frozen=True)
-class Relation(_LazySides):
+class Relation(_WrittenOrder, _LazySides):
     """An equation ``lhs = rhs`` between quantities; solvable for any of its symbols."""
 
     id: str
@@ -185,8 +197,9 @@ class Relation(_LazySides):
     examples: tuple[Example, ...] = ()     # published numbers it gives, solved by the tests
     file: str = ""
     line: int = 0
+    written_src: tuple[tuple[str, tuple[str, ...]], ...] = ()   # its sums and products as written
 
-    _lazy = ("lhs", "rhs")
+    _lazy = ("lhs", "rhs", "written")
 
     @property
     def equation(self) -> sympy.Eq:
@@ -194,7 +207,7 @@ class Relation(_LazySides):
 
 
 @dataclass(frozen=True)
-class Condition(_LazyExpressions):
+class Condition(_WrittenOrder, _LazyExpressions):
     """A named inequality such as ``ffn_weight_bytes <= vmem_capacity``."""
 
     id: str
@@ -206,8 +219,9 @@ class Condition(_LazyExpressions):
     source: Source
     file: str = ""
     line: int = 0
+    written_src: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
-    _lazy = ("comparison",)
+    _lazy = ("comparison", "written")
 
     @cached_property
     def comparison(self) -> Comparison:

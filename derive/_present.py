@@ -107,9 +107,83 @@ def _symbol_names(catalog: Catalog) -> dict[sympy.Symbol, str]:
     return hit
 
 
-def _latex(expr: sympy.Basic, names: dict) -> str:
-    """LaTeX as a person writes it: square roots of several factors combined into one root."""
-    return _RootPrinter({"symbol_names": names, "mul_symbol": "dot"}).doprint(_positive_numerator(expr))
+class Written:
+    """The order in which the catalog writes the sums and products of some entries (relations, their
+    regimes, conditions): ``b_w + b_g + b_o`` as the text says weights, gradients, optimizer, where SymPy
+    keeps ``b_g + b_o + b_w``. A printer given one writes each sum and product that is one of these in
+    that order, and the numerator or denominator of a product that is one (``n·k·b`` under a root);
+    anything else (a form SymPy produced, an inverse) keeps SymPy's order."""
+
+    def __init__(self, entries: Any = ()) -> None:
+        self.sums: dict[frozenset, tuple] = {}
+        self.products: dict[frozenset, tuple] = {}
+        for entry in entries:
+            for kind, operands in getattr(entry, "written", ()):
+                if kind == "+":
+                    self.sums.setdefault(frozenset(operands), tuple(operands))
+                else:
+                    self._product(tuple(operands))
+
+    def _product(self, factors: tuple) -> None:
+        if frozenset(sympy.Mul.make_args(sympy.Mul(*factors))) != frozenset(factors):
+            return                      # SymPy merged some factors (x·x is x²): no order to keep
+        self.products.setdefault(frozenset(factors), factors)
+        up = tuple(f for f in factors if not f.is_Number and not _reciprocal(f))
+        down = tuple(1 / f for f in factors if _reciprocal(f))
+        for part in (up, down):
+            if len(part) > 1:
+                self.products.setdefault(frozenset(part), part)
+
+    def __bool__(self) -> bool:
+        return bool(self.sums or self.products)
+
+    def terms(self, expr: sympy.Expr) -> tuple | None:
+        """A sum's terms in written order, or None."""
+        return self.sums.get(frozenset(expr.args))
+
+    def factors(self, expr: sympy.Expr) -> list | None:
+        """A product's factors in written order (the coefficient in front), or None where that is
+        SymPy's order already or nothing is written."""
+        args = list(expr.as_ordered_factors())
+        whole = self.products.get(frozenset(expr.args))
+        if whole is not None:
+            ordered = [f for f in whole if f.is_Number] + [f for f in whole if not f.is_Number]
+        else:
+            up = [f for f in args if not f.is_Number and not _reciprocal(f)]
+            down = [f for f in args if _reciprocal(f)]
+            up_written = self.products.get(frozenset(up)) if len(up) > 1 else None
+            down_written = self.products.get(frozenset(1 / f for f in down)) if len(down) > 1 else None
+            if up_written is None and down_written is None:
+                return None
+            ordered = ([f for f in args if f.is_Number] + list(up_written or up)
+                       + ([1 / f for f in down_written] if down_written else down))
+        return ordered if ordered != args and len(ordered) == len(args) else None
+
+
+_NO_ORDER = Written()
+
+
+def _reciprocal(factor: sympy.Expr) -> bool:
+    return bool(factor.is_Pow and factor.exp.is_Number and factor.exp < 0)
+
+
+def written_of(catalog: Catalog, ids: Any) -> Written:
+    """The written order of the relations and conditions ``ids`` name (with a relation's regimes)."""
+    entries: list[Any] = []
+    for rid in ids:
+        entry = catalog.relations.get(rid) or catalog.conditions.get(rid)
+        if entry is not None:
+            entries.append(entry)
+            entries.extend(getattr(entry, "regimes", ()))
+    return Written(entries)
+
+
+def _latex(expr: sympy.Basic, names: dict, written: Written = _NO_ORDER) -> str:
+    """LaTeX as a person writes it: square roots of several factors combined into one root, sums and
+    products in the order the catalog writes them."""
+    printer = _RootPrinter({"symbol_names": names, "mul_symbol": "dot"})
+    printer.written = written
+    return printer.doprint(_positive_numerator(expr))
 
 
 def _positive_numerator(expr: sympy.Basic) -> sympy.Basic:
@@ -142,13 +216,61 @@ def _positive_terms_first(terms: list) -> list:
     return sorted(terms, key=_negative_term)
 
 
-class _RootPrinter(LatexPrinter):
-    r"""``\frac{\sqrt{C}}{\sqrt{n} \cdot \sqrt{k}}`` is written ``\sqrt{\frac{C}{n \cdot k}}``."""
+class _WrittenPrinter:
+    """A printer mixin that writes sums and products in a :class:`Written` order.
+
+    SymPy's printers sort a product's factors unless their ``order`` is ``none``; a product with a
+    written order is rebuilt unevaluated in that order and printed with ``order`` ``none``, and every
+    sum and product below it sets its own order again (a nested node without one keeps SymPy's)."""
+
+    written: Written = _NO_ORDER
+    _settings: dict
 
     def _as_ordered_terms(self, expr: sympy.Expr, order: str | None = None) -> list:
-        return _positive_terms_first(super()._as_ordered_terms(expr, order))
+        terms = self.written.terms(expr) if self.written else None
+        if terms is None:
+            terms = super()._as_ordered_terms(expr, None if order == "none" else order)  # type: ignore[misc]
+        return _positive_terms_first(list(terms))
+
+    def _in_order(self, order: str | None, print_it: Any, expr: sympy.Expr) -> str:
+        saved = self._settings["order"]
+        self._settings["order"] = order
+        try:
+            return print_it(expr)
+        finally:
+            self._settings["order"] = saved
+
+    def _written_mul(self, expr: sympy.Expr, print_mul: Any, minus: str) -> str:
+        """``print_mul`` of ``expr`` with its factors in written order (``minus`` before a negative one)."""
+        if not (self.written and expr.is_Mul):
+            return self._in_order(None, print_mul, expr)
+        sign = ""
+        coeff, _ = expr.as_coeff_Mul()
+        if coeff < 0:
+            positive = -expr
+            ordered = self.written.factors(positive) if positive.is_Mul else None
+            if ordered is None:
+                return self._in_order(None, print_mul, expr)
+            sign = minus
+        else:
+            ordered = self.written.factors(expr)
+            if ordered is None:
+                return self._in_order(None, print_mul, expr)
+        if ordered[0] == 1:
+            ordered = ordered[1:]
+        return sign + self._in_order("none", print_mul, sympy.Mul(*ordered, evaluate=False))
+
+
+class _RootPrinter(_WrittenPrinter, LatexPrinter):
+    r"""``\frac{\sqrt{C}}{\sqrt{n} \cdot \sqrt{k}}`` is written ``\sqrt{\frac{C}{n \cdot k}}``."""
+
+    def _print_Add(self, expr: sympy.Expr, order: str | None = None) -> str:  # noqa: N802
+        return self._in_order(None, lambda e: super(_RootPrinter, self)._print_Add(e, order), expr)
 
     def _print_Mul(self, expr: sympy.Expr) -> str:  # noqa: N802 - SymPy's printer protocol
+        return self._written_mul(expr, self._root_mul, "- ")
+
+    def _root_mul(self, expr: sympy.Expr) -> str:
         up, down, rest = [], [], []
         for factor in expr.args:
             base, exp = factor.as_base_exp()
@@ -165,20 +287,22 @@ class _RootPrinter(LatexPrinter):
         root = rf"\sqrt{{{inner}}}"
         if not rest:
             return root
-        other = sympy.Mul(*rest)
+        other = sympy.Mul(*rest, evaluate=self._settings["order"] != "none" or len(rest) < 2)
         if other.is_Rational and other.p == 1:
             return rf"\frac{{{root}}}{{{self._print(other.q)}}}"
         return f"{self._print(other)} \\cdot {root}"
 
 
-def latex_expr(expr: sympy.Basic, catalog: Catalog) -> str:
-    """An expression or relation in the catalog's symbols: ``I^{*}_{\\mathrm{HBM}} = \\frac{F}{W_{\\mathrm{HBM}}}``."""
-    return _latex(expr, _symbol_names(catalog))
+def latex_expr(expr: sympy.Basic, catalog: Catalog, written: Written = _NO_ORDER) -> str:
+    """An expression or relation in the catalog's symbols: ``I^{*}_{\\mathrm{HBM}} = \\frac{F}{W_{\\mathrm{HBM}}}``
+    (its sums and products in ``written`` order where it gives one)."""
+    return _latex(expr, _symbol_names(catalog), written)
 
 
-def _latex_relational(lhs: sympy.Expr, op: str, rhs: sympy.Expr, catalog: Catalog, names=None) -> str:
+def _latex_relational(lhs: sympy.Expr, op: str, rhs: sympy.Expr, catalog: Catalog, names=None,
+                      written: Written = _NO_ORDER) -> str:
     names = names or _symbol_names(catalog)
-    return f"{_latex(lhs, names)} {_OPS_LATEX[op]} {_latex(rhs, names)}"
+    return f"{_latex(lhs, names, written)} {_OPS_LATEX[op]} {_latex(rhs, names, written)}"
 
 
 Values = dict  # quantity id -> (value in base units, dimension, unit it was written in or None)
@@ -194,15 +318,16 @@ def _constant_dims(condition: sympy.Basic, catalog: Catalog) -> Dimension | None
     return q.dims if q is not None and not q.dims.is_dimensionless else None
 
 
-def _with_constant(rel: sympy.Basic, catalog: Catalog, units: str, dims: Dimension) -> tuple[str, str]:
+def _with_constant(rel: sympy.Basic, catalog: Catalog, units: str, dims: Dimension,
+                   written: Written = _NO_ORDER) -> tuple[str, str]:
     """A condition (LaTeX, text) with its bare-number right side shown in ``dims``: 50 ms, not 1/20."""
     op = rel.rel_op
-    return (f"{latex_expr(rel.lhs, catalog)} {_OPS_LATEX[op]} {latex_value(rel.rhs, dims, units)}",
-            f"{text_expr(rel.lhs)} {op} {text_value(rel.rhs, dims, units)}")
+    return (f"{latex_expr(rel.lhs, catalog, written)} {_OPS_LATEX[op]} {latex_value(rel.rhs, dims, units)}",
+            f"{text_expr(rel.lhs, written)} {op} {text_value(rel.rhs, dims, units)}")
 
 
 def latex_substituted(expr: sympy.Expr, values: Values, catalog: Catalog, units: str,
-                      follows: Mapping[str, sympy.Expr] | None = None) -> str:
+                      follows: Mapping[str, sympy.Expr] | None = None, written: Written = _NO_ORDER) -> str:
     """``expr`` with each symbol replaced by its value and unit; a default taken as a formula
     (``follows``: head_dim = d_model / num_heads) by that formula, its own values put in."""
     if isinstance(expr, sympy.Symbol) and expr.name in values:
@@ -219,7 +344,7 @@ def latex_substituted(expr: sympy.Expr, values: Values, catalog: Catalog, units:
             formula = follows[sym.name]
             shown = latex_substituted(formula, values, catalog, units)
             names[sym] = shown if formula.is_Symbol else r"\left(" + shown + r"\right)"
-    out = _latex(expr, names)
+    out = _latex(expr, names, written)
     # a power of a bracketed value is bracketed once: SymPy brackets a base with a ^ in it again, and
     # (1.97e14 FLOP/s)² printed as ((1.97×10^14 FLOP/s))²
     for shown in names.values():
@@ -236,13 +361,105 @@ _ARG_PARENS_LATEX = re.compile(r"((?:\\max|\\min)\\left\(|, )\\left\(((?:[^{}()]
 _SQRT_PARENS = re.compile(r"\\sqrt\{\\left\(((?:[^{}]|\{[^{}]*\})*)\\right\)\}")
 
 
-class _TextPrinter(StrPrinter):
-    def __init__(self, names: dict[str, str]):
+def _plain_value(value: sympy.Expr, digits: int = 4) -> str:
+    """A number as the cancelling line writes it: an exact whole number in full (``134,217,728``),
+    anything else to ``digits`` significant figures."""
+    if value.is_Integer and abs(int(value)) < 10**15:
+        return f"{int(value):,}"
+    from ._units import format_number
+
+    return format_number(value, digits)
+
+
+def _common_unit(small: sympy.Expr, dims: Dimension, units: str, table: UnitTable | None,
+                 *others: sympy.Expr) -> NamedUnit | None:
+    """The unit both sides of a cancelling fraction are written in: the one the smaller reads best in
+    (16 GB) when every side is a short number in it (70 GB / 16 GB); else None, the base unit."""
+    from ._units import _short_decimal
+
+    name = format_value(small, dims, units).unit
+    if table is None or name == dims.unit_string():
+        return None
+    try:
+        factor, unit_dims = parse_unit(name, table)
+    except Exception:  # a unit the table does not read back: the base unit
+        return None
+    scale = sympy.Rational(factor.numerator, factor.denominator)
+    if unit_dims != dims or any(_short_decimal(sympy.Rational(v / scale), 4) is None for v in (small, *others)):
+        return None
+    return NamedUnit(name, factor)
+
+
+def cancelling(expr: sympy.Expr, values: Values, units: str = "si",
+               table: UnitTable | None = None) -> tuple[str, str] | None:
+    """The line where the units of ``expr``'s values cancel, as a textbook writes it, in LaTeX and text:
+    ``√(128 MiB / (2·4·(2 B)))`` goes on as ``= √(134,217,728 B / 16 B) = √8,388,608``.
+
+    Only for a product of powers of the values (under one square or cube root or none) whose numerator
+    and denominator carry the same unit, so that it cancels; otherwise None. Both sides are multiplied out
+    in one unit (the base unit, or one such as GB in which both are short numbers: 70 GB / 16 GB, with
+    ``table`` to read it); the bare number left under a root is shown before its root is taken. A fraction of
+    one value over one other shown in the same unit (``138.4 MB / 54.02 MB``) already shows its unit
+    cancelling: no line for it."""
+    factors = sympy.Mul.make_args(expr)
+    if any(not (f.as_base_exp()[0].is_Symbol or f.is_Rational) or not f.as_base_exp()[1].is_Rational
+           for f in factors) or not all(sym.name in values for sym in expr.free_symbols):
+        return None
+    root = 1
+    for f in factors:
+        if not f.is_Rational:
+            root = int(sympy.ilcm(root, sympy.Rational(f.as_base_exp()[1]).q))
+    if root > 3:
+        return None
+    top, bottom = sympy.S.One, sympy.S.One
+    top_dims, bottom_dims = Dimension(()), Dimension(())
+    shown: dict[bool, list[str]] = {True: [], False: []}      # the units the values are shown in, above and below
+    for f in factors:
+        if f.is_Rational:
+            coeff = f ** root
+            top, bottom = top * coeff.p, bottom * coeff.q
+            continue
+        base, exp = f.as_base_exp()
+        v, d, written = values[base.name]
+        power = exp * root
+        if not d.is_dimensionless:
+            shown[power > 0].extend([_formatted(v, d, units, 4, written).unit] * abs(int(power)))
+        if power > 0:
+            top, top_dims = top * v ** power, top_dims * d ** int(power)
+        else:
+            bottom, bottom_dims = bottom * v ** -power, bottom_dims * d ** int(-power)
+    if top_dims.is_dimensionless or top_dims != bottom_dims:
+        return None                      # no unit, or one that does not cancel
+    if root == 1 and len(shown[True]) == len(shown[False]) == 1 and shown[True] == shown[False]:
+        return None                      # 138.4 MB / 54.02 MB: seen cancelling already
+    common = _common_unit(min(top, bottom), top_dims, units, table, max(top, bottom))
+    if common is None:
+        unit, up, down = top_dims.unit_string(), _plain_value(top), _plain_value(bottom)
+    else:
+        unit, up, down = common.name, format_in(top, common).mantissa, format_in(bottom, common).mantissa
+    # the number left under a root to the bound's seven digits (its root is the value shown next)
+    ratio = _plain_value(top / bottom, 7)
+    frac_latex = rf"\frac{{{latex_number(up)}\,{latex_unit(unit)}}}{{{latex_number(down)}\,{latex_unit(unit)}}}"
+    frac_text = f"{up} {unit} / {down} {unit}"
+    if root == 1:
+        return frac_latex, frac_text
+    index = "" if root == 2 else f"[{root}]"
+    name = "sqrt" if root == 2 else "cbrt"
+    return (rf"\sqrt{index}{{{frac_latex}}} = \sqrt{index}{{{latex_number(ratio)}}}",
+            f"{name}({frac_text}) = {name}({ratio})")
+
+
+class _TextPrinter(_WrittenPrinter, StrPrinter):
+    def __init__(self, names: dict[str, str], written: Written = _NO_ORDER):
         super().__init__({"order": None})
         self._names = names
+        self.written = written
 
-    def _as_ordered_terms(self, expr: sympy.Expr, order: str | None = None) -> list:
-        return _positive_terms_first(super()._as_ordered_terms(expr, order))
+    def _print_Add(self, expr: sympy.Expr, order: str | None = None) -> str:  # noqa: N802
+        return self._in_order(None, lambda e: super(_TextPrinter, self)._print_Add(e, order), expr)
+
+    def _print_Mul(self, expr: sympy.Expr) -> str:  # noqa: N802
+        return self._written_mul(expr, super()._print_Mul, "-")
 
     def _print_Symbol(self, expr: sympy.Symbol) -> str:
         return self._names.get(expr.name, expr.name)
@@ -261,12 +478,12 @@ class _TextPrinter(StrPrinter):
         return f"{self._print(expr.lhs)} {op} {self._print(expr.rhs)}"
 
 
-def text_expr(expr: sympy.Basic) -> str:
-    return _TextPrinter({}).doprint(_positive_numerator(expr))
+def text_expr(expr: sympy.Basic, written: Written = _NO_ORDER) -> str:
+    return _TextPrinter({}, written).doprint(_positive_numerator(expr))
 
 
 def text_substituted(expr: sympy.Expr, values: Values, units: str,
-                     follows: Mapping[str, sympy.Expr] | None = None) -> str:
+                     follows: Mapping[str, sympy.Expr] | None = None, written: Written = _NO_ORDER) -> str:
     names = {}
     for sym in expr.free_symbols:
         if sym.name in values:
@@ -278,7 +495,7 @@ def text_substituted(expr: sympy.Expr, values: Values, units: str,
             t = text_substituted(formula, values, units)
             names[sym.name] = t if formula.is_Symbol else f"({t})"
     # a bracketed value as a function's only argument needs no second pair: sqrt(128 MiB)
-    out = _DOUBLE_PARENS.sub(r"\1(\2)", _TextPrinter(names).doprint(_positive_numerator(expr)))
+    out = _DOUBLE_PARENS.sub(r"\1(\2)", _TextPrinter(names, written).doprint(_positive_numerator(expr)))
     return _ARG_PARENS_TEXT.sub(r"\1\2", out) if "max(" in out or "min(" in out else out
 
 
@@ -371,11 +588,14 @@ def _entry(catalog: Catalog, rid: str) -> Relation | Condition:
 def _step_view(catalog: Catalog, step: Step, values: Values, units: str, index: int,
                before: sympy.Expr | None = None, unknown: str | None = None,
                shown_in: Mapping[str, Any] | None = None,
-               follows: Mapping[str, sympy.Expr] | None = None) -> dict[str, Any]:
+               follows: Mapping[str, sympy.Expr] | None = None, context: tuple[str, ...] = ()) -> dict[str, Any]:
     """One step as the templates read it; ``shown_in`` names the unit a quantity's value is shown in
     (the answer's ``unit``, so that its step says the same as the headline); ``follows`` holds the
-    defaults taken as formulas (head_dim = d_model / num_heads), shown in their place."""
+    defaults taken as formulas (head_dim = d_model / num_heads), shown in their place; ``context`` names
+    the other relations of the solution (a condition composed with them prints their sums as written)."""
     follows = follows or {}
+    # the step's sums and products as its relations write them, then as the solution's other relations do
+    written = written_of(catalog, (*step.relations, *context))
     # the missing inputs those formulas keep (num_heads): shown by name where they cancel
     kept = {s.name for f in follows.values() for s in f.free_symbols} - set(values)
     rels = []
@@ -390,11 +610,11 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str, index: 
     view: dict[str, Any] = {
         "index": index, "kind": step.kind, "relations": rels, "solved_for": solved_for,
         "inverse": step.inverse, "regime": None, "direction": step.direction, "note": step.note,
-        "equations_latex": [latex_expr(e, catalog) for e in step.equations],
-        "equations_text": [text_expr(e) for e in step.equations],
-        "solved_latex": [latex_expr(e, catalog) for e in step.solved],
-        "solved_text": [text_expr(e) for e in step.solved],
-        "substituted_latex": [], "substituted_text": [],
+        "equations_latex": [latex_expr(e, catalog, written) for e in step.equations],
+        "equations_text": [text_expr(e, written) for e in step.equations],
+        "solved_latex": [latex_expr(e, catalog, written) for e in step.solved],
+        "solved_text": [text_expr(e, written) for e in step.solved],
+        "substituted_latex": [], "substituted_text": [], "cancelled_latex": [], "cancelled_text": [],
         "results": [], "symbolic": not all(v is not None for v in step.values),
         "pending": [], "reused_from": None, "reused_latex": "",
         # the quantities the step reads (what an earlier question's cited result must supply)
@@ -412,7 +632,8 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str, index: 
         rel = catalog.relations[step.relations[0]]
         reg = next(r for r in rel.regimes if r.id == step.regime)
         view["regime"] = {"id": reg.id, "name": {"en": reg.name.en, "zh": reg.name.zh},
-                          "when_latex": _latex_relational(reg.when.lhs, reg.when.op, reg.when.rhs, catalog),
+                          "when_latex": _latex_relational(reg.when.lhs, reg.when.op, reg.when.rhs, catalog,
+                                                          written=written),
                           "when_text": reg.when_text}
         shown = _regime_values(catalog, reg.when, values, units)
         # the condition with its numbers: T_math >= T_mem  (1.011 ms >= 298.5 us)
@@ -430,8 +651,12 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str, index: 
         names = {s.name for s in rhs.free_symbols}
         if step.kind in ("relation", "system", "bound", "approximate") and names and (
                 names <= set(values) or (names & set(follows) and names <= set(values) | set(follows) | kept)):
-            view["substituted_latex"].append(latex_substituted(rhs, values, catalog, units, follows))
-            view["substituted_text"].append(text_substituted(rhs, values, units, follows))
+            view["substituted_latex"].append(latex_substituted(rhs, values, catalog, units, follows, written))
+            view["substituted_text"].append(text_substituted(rhs, values, units, follows, written))
+            # where the values' units cancel, the line that shows them cancelling
+            cancel = cancelling(rhs, values, units, catalog.units) if names <= set(values) and not step.regime else None
+            view["cancelled_latex"].append(cancel[0] if cancel else "")
+            view["cancelled_text"].append(cancel[1] if cancel else "")
     for k, (value, dims) in enumerate(zip(step.values, step.dims)):
         if value is not None:
             digits = 7 if step.kind == "bound" else 4
@@ -442,18 +667,23 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str, index: 
                                    "exact": exact_text(value), "exact_latex": exact_latex(value)})
     if step.kind == "bound":
         op = step.relation_op or "<="
-        view["composed_latex"] = [_latex_relational(c.lhs, c.rel_op, c.rhs, catalog) for c in step.composed]
-        view["composed_text"] = [f"{text_expr(c.lhs)} {c.rel_op} {text_expr(c.rhs)}" for c in step.composed]
+        view["composed_latex"] = [_latex_relational(c.lhs, c.rel_op, c.rhs, catalog, written=written)
+                                  for c in step.composed]
+        view["composed_text"] = [f"{text_expr(c.lhs, written)} {c.rel_op} {text_expr(c.rhs, written)}"
+                                 for c in step.composed]
         # a condition typed with a unit (decode_step_time <= 50 ms) shows it, also once composed
         for i, (e, c) in enumerate(zip(step.equations, step.composed)):
             constant = _constant_dims(e, catalog)
             if constant is not None and c.rhs.is_Number:
-                view["equations_latex"][i], view["equations_text"][i] = _with_constant(e, catalog, units, constant)
-                view["composed_latex"][i], view["composed_text"][i] = _with_constant(c, catalog, units, constant)
+                view["equations_latex"][i], view["equations_text"][i] = _with_constant(e, catalog, units, constant,
+                                                                                       written)
+                view["composed_latex"][i], view["composed_text"][i] = _with_constant(c, catalog, units, constant,
+                                                                                     written)
         target = catalog.quantities[step.solved_for[0]]
-        view["isolated_latex"] = [_latex_relational(target.symbol, op, eq.rhs, catalog) for eq in step.solved]
-        view["isolated_text"] = [f"{target.id} {op} {text_expr(eq.rhs)}" for eq in step.solved]
-        view["isolated_rhs_latex"] = [latex_expr(eq.rhs, catalog) for eq in step.solved]
+        view["isolated_latex"] = [_latex_relational(target.symbol, op, eq.rhs, catalog, written=written)
+                                  for eq in step.solved]
+        view["isolated_text"] = [f"{target.id} {op} {text_expr(eq.rhs, written)}" for eq in step.solved]
+        view["isolated_rhs_latex"] = [latex_expr(eq.rhs, catalog, written) for eq in step.solved]
         view["op_latex"] = _OPS_LATEX[op]
         view["op"] = op
     if step.kind == "round" and step.direction == "optimum":
@@ -461,12 +691,13 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str, index: 
     elif step.kind == "round":
         view.update(_rounding_view(step, before, units))
     if step.kind == "optimum":
-        view.update(_optimum_view(catalog, step, values, units))
+        view.update(_optimum_view(catalog, step, values, units, written))
     view["rows"] = _step_rows(view)
     return view
 
 
-def _optimum_view(catalog: Catalog, step: Step, values: Values, units: str) -> dict[str, Any]:
+def _optimum_view(catalog: Catalog, step: Step, values: Values, units: str,
+                  written: Written = _NO_ORDER) -> dict[str, Any]:
     """An optimum as a textbook derives it: the objective in the unknown, its derivative set to zero
     (or the two terms of a max/min set equal), the unknown isolated and evaluated, the second
     derivative's sign."""
@@ -474,8 +705,8 @@ def _optimum_view(catalog: Catalog, step: Step, values: Values, units: str) -> d
     objective = catalog.quantities[step.equations[0].lhs.name]
     x, t = target.latex, objective.latex
     g, condition, x_star = step.equations[0].rhs, step.composed[0], step.solved[0].rhs
-    rows = [[t, "=", latex_expr(g, catalog)]]
-    text = [f"{objective.id} = {text_expr(g)}"]
+    rows = [[t, "=", latex_expr(g, catalog, written)]]
+    text = [f"{objective.id} = {text_expr(g, written)}"]
     if step.note in ("stationary", "numeric"):
         derivative = rf"\frac{{\mathrm{{d}} {t}}}{{\mathrm{{d}} {x}}}"
         rows.append([derivative, "=", latex_expr(condition.lhs, catalog) + " = 0"])
@@ -496,8 +727,16 @@ def _optimum_view(catalog: Catalog, step: Step, values: Values, units: str) -> d
     if not result:
         pass
     elif x_star.free_symbols and all(sym.name in values for sym in x_star.free_symbols):
-        rows.append(["", "=", latex_substituted(x_star, values, catalog, units) + " = " + result])
-        text.append(f"   = {text_substituted(x_star, values, units)} = {result_text}")
+        cancel = cancelling(x_star, values, units, catalog.units)
+        if cancel:
+            # the values, then their units cancelling, then the number
+            rows.extend(_cancel_rows("=", latex_substituted(x_star, values, catalog, units, written=written),
+                                     cancel[0], result))
+            text.append(f"   = {text_substituted(x_star, values, units, written=written)}")
+            text.append(f"   = {cancel[1]} = {result_text}")
+        else:
+            rows.append(["", "=", latex_substituted(x_star, values, catalog, units, written=written) + " = " + result])
+            text.append(f"   = {text_substituted(x_star, values, units, written=written)} = {result_text}")
     elif result:
         rows.append(["", "=", result])
         text.append(f"   = {result_text}")
@@ -541,6 +780,7 @@ def _step_rows(v: dict[str, Any]) -> list[list[str]]:
     x = v["solved_for"][0]["symbol"]
     rows: list[list[str]] = []
     kind = v["kind"]
+    cancel = v["cancelled_latex"][0] if v.get("cancelled_latex") else ""
     if kind == "relation":
         eq = v["equations_latex"][0] if v["equations_latex"] else ""
         lhs, _, rhs = eq.partition(" = ")
@@ -550,7 +790,10 @@ def _step_rows(v: dict[str, Any]) -> list[list[str]]:
                 rows.append([r"\Rightarrow\; " + x, "=", v["solved_latex"][0].partition(" = ")[2]])
         else:
             rows.append([x, "=", rhs])
-        if v["substituted_latex"] and v["results"] and len(v["substituted_latex"][0]) < 90:
+        if v["substituted_latex"] and v["results"] and cancel:
+            # the values, then their units cancelling, then the number
+            rows.extend(_cancel_rows("=", v["substituted_latex"][0], cancel, v["results"][0]["latex"]))
+        elif v["substituted_latex"] and v["results"] and len(v["substituted_latex"][0]) < 90:
             # values and the number on one line: = (312 TFLOP/s)/(2 TB/s) = 156 FLOP/B
             rows.append(["", "=", v["substituted_latex"][0] + " = " + v["results"][0]["latex"]])
         else:
@@ -567,7 +810,9 @@ def _step_rows(v: dict[str, Any]) -> list[list[str]]:
                 rows.append([r"\Leftrightarrow\; " + _split_relational(e)[0], *_split_relational(e)[1:]])
         if v["isolated_rhs_latex"]:
             rows.append([r"\Leftrightarrow\; " + x, op, v["isolated_rhs_latex"][0]])
-        if v["substituted_latex"] and v["results"]:
+        if v["substituted_latex"] and v["results"] and cancel:
+            rows.extend(_cancel_rows(op, v["substituted_latex"][0], cancel, v["results"][0]["latex"]))
+        elif v["substituted_latex"] and v["results"]:
             rows.append(["", op, v["substituted_latex"][0] + " = " + v["results"][0]["latex"]])
         elif v["results"]:
             rows.append(["", op, v["results"][0]["latex"]])
@@ -590,6 +835,17 @@ def _step_rows(v: dict[str, Any]) -> list[list[str]]:
             continue           # x = x
         out.append(row)
     return out
+
+
+def _cancel_rows(op: str, substituted: str, cancel: str, result: str) -> list[list[str]]:
+    """The values put in, then their units cancelling, then the number: the cancelling on an aligned line of
+    its own under a root (it goes on to the bare number and its root) or when one line would be wide; a
+    short fraction's on the same line, as a person chains a short computation."""
+    from .render import visible_length
+
+    if not cancel.startswith("\\sqrt") and visible_length(f"{substituted} = {cancel} = {result}") <= 60:
+        return [["", op, f"{substituted} = {cancel} = {result}"]]
+    return [["", op, substituted], ["", "=", f"{cancel} = {result}"]]
 
 
 _RELATIONAL = re.compile(r" (=|\\le|\\ge|\\leq|\\geq|<|>) ")
@@ -805,8 +1061,9 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
             if v is not None and st.kind in ("relation", "system"):
                 values[u] = (v, d, None)
     shown_in = {sol.target: sol.display_unit} if sol.display_unit is not None else {}
+    context = (*sol.relations_used, *sol.require)
     steps = [_step_view(catalog, st, values, units, i + 1, sol.steps[i - 1].value if i else None,
-                        sol.target if sol.bound else None, shown_in, follows)
+                        sol.target if sol.bound else None, shown_in, follows, context)
              for i, st in enumerate(sol.steps)]
     reduced = sol.reduced_formula()
     regime = None
@@ -816,6 +1073,8 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
                 regime = step_view["regime"]
     answer_formatted = sol.formatted(units)
     conditions = [catalog.condition(c) for c in sol.require]
+    # the answer's closed form: its sums and products as the relations it chains write them
+    written = written_of(catalog, context)
     citations: list[dict[str, Any]] = []
     seen = set()
     step_entries = [catalog.relations.get(r) or catalog.conditions.get(r) or catalog.memo.inline_conditions.get(r)
@@ -835,7 +1094,8 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
                        "symbol": catalog.quantities[sol.objective].latex} if sol.objective else None),
         "conditions": [{"id": c.id, "name": {"en": c.name.en, "zh": c.name.zh},
                         "meaning": {"en": c.meaning.en, "zh": c.meaning.zh}, "text": c.text,
-                        "latex": _latex_relational(c.comparison.lhs, c.comparison.op, c.comparison.rhs, catalog)}
+                        "latex": _latex_relational(c.comparison.lhs, c.comparison.op, c.comparison.rhs, catalog,
+                                                   written=Written([c]))}
                        for c in conditions],
         "given": [_given_view(catalog, g, units) for g in sol.given],
         "steps": steps,
@@ -846,9 +1106,10 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
             "base": _number(sol.value), "unit": sol.unit, "prefix_note": answer_formatted.note,
             "exact": exact_text(sol.exact), "exact_latex": exact_latex(sol.exact),
             "exact_text": text_value(sol.exact, sol.dims, units, digits=7),
-            "formula_latex": latex_expr(sol.formula, catalog), "formula_text": text_expr(sol.formula),
-            "reduced_latex": latex_expr(reduced, catalog) if reduced != sol.formula else "",
-            "reduced_text": text_expr(reduced) if reduced != sol.formula else "",
+            "formula_latex": latex_expr(sol.formula, catalog, written),
+            "formula_text": text_expr(sol.formula, written),
+            "reduced_latex": latex_expr(reduced, catalog, written) if reduced != sol.formula else "",
+            "reduced_text": text_expr(reduced, written) if reduced != sol.formula else "",
             "symbol": q.latex, "op_latex": {"max": r"\le", "min": r"\ge"}.get(sol.bound or "", "="),
             "op": {"max": "<=", "min": ">="}.get(sol.bound or "", "="),
             "rounded": sol.value != sol.exact,

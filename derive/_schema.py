@@ -18,7 +18,7 @@ import sympy
 
 from ._dimcheck import DimensionMismatch, dimension_of
 from ._errors import CatalogError, DeriveError, InputError, UnitBalanceError
-from ._expr import Comparison, parse_comparison, parse_equation, parse_expression
+from ._expr import Comparison, parse_comparison, parse_equation, parse_expression, written_order
 from ._model import (
     Catalog,
     Condition,
@@ -660,6 +660,27 @@ def _parse_cmp(build: _Build, ctx: _Ctx, resolver, text: str, node: Any, ident: 
         raise ctx.error(exc.message, node, ident) from exc
 
 
+def _written(build: _Build, ctx: _Ctx, resolver, text: str, node: Any, ident: str) -> tuple:
+    """The sums and products of an entry's text in the order written, as canonical text (an operand
+    that would not read back exactly is left out: its chain is then printed in SymPy's order)."""
+    from ._model import parse_canonical
+
+    out = []
+    try:
+        chains = written_order(text, resolver, _unit_literal(build, ctx, node, ident),
+                               lambda e: _strip_units(build, e))
+    except DeriveError:
+        return ()
+    for kind, operands in chains:
+        texts = tuple(str(o) for o in operands)
+        try:
+            if len(texts) > 1 and all(parse_canonical(t) == o for t, o in zip(texts, operands)):
+                out.append((kind, texts))
+        except DeriveError:
+            continue
+    return tuple(out)
+
+
 def _symbols_of(*exprs: sympy.Expr) -> tuple[str, ...]:
     names: set[str] = set()
     for e in exprs:
@@ -698,7 +719,9 @@ def _load_relation(build: _Build, ctx: _Ctx, entry: dict) -> None:
         regime = Regime(rid, _text(ctx, raw, "name", f"{ident}.{rid}"),
                         _compile(ctx, raw, ident, rl), _compile(ctx, raw, ident, rr),
                         (_compile(ctx, raw, ident, when.lhs), when.op, _compile(ctx, raw, ident, when.rhs)),
-                        rtext, wtext)
+                        rtext, wtext,
+                        _written(build, ctx, resolver, rtext, raw.get("equation"), f"{ident}.{rid}") +
+                        _written(build, ctx, resolver, wtext, raw.get("when"), f"{ident}.{rid}"))
         _prime(regime, lhs=rl, rhs=rr, when=when)
         regimes.append(regime)
     if not regimes and (lhs.has(sympy.Max, sympy.Min) or rhs.has(sympy.Max, sympy.Min)):
@@ -714,7 +737,8 @@ def _load_relation(build: _Build, ctx: _Ctx, entry: dict) -> None:
         name=_text(ctx, entry, "name", ident), meaning=_text(ctx, entry, "meaning", ident),
         source=source, regimes=tuple(regimes), defines=defines, solvable=solvable,
         examples=_examples(build, ctx, entry.get("example"), ident, defines, source),
-        file=ctx.file, line=line_of(entry) or 0)
+        file=ctx.file, line=line_of(entry) or 0,
+        written_src=_written(build, ctx, resolver, text, entry.get("equation"), ident))
     _prime(rel, lhs=lhs, rhs=rhs)
     build.catalog.relations[ident] = rel
 
@@ -832,7 +856,8 @@ def _load_condition(build: _Build, ctx: _Ctx, entry: dict) -> None:
         id=ident, comparison_src=(_compile(ctx, entry, ident, cmp.lhs), cmp.op, _compile(ctx, entry, ident, cmp.rhs)),
         text=text, symbols=_symbols_of(cmp.lhs, cmp.rhs),
         name=_text(ctx, entry, "name", ident), meaning=_text(ctx, entry, "meaning", ident),
-        source=_source(ctx, entry, ident), file=ctx.file, line=line_of(entry) or 0)
+        source=_source(ctx, entry, ident), file=ctx.file, line=line_of(entry) or 0,
+        written_src=_written(build, ctx, resolver, text, entry.get("require"), ident))
     _prime(cond, comparison=cmp)
     build.catalog.conditions[ident] = cond
 

@@ -512,3 +512,76 @@ def test_prose_in_tex_keeps_a_number_with_its_unit_and_writes_products_with_a_ti
     assert "131072 × 131072" in tex and "12.9× more" in tex and "4x4 slice" in tex
     md = str(prose_filter("md")("2 x 45 GB/s"))
     assert md == "2 × 45 GB/s"
+
+
+# ---------------------------------------------------------------------------
+# algebra as the catalog writes it (issue 11): sums and products in the written order
+
+
+def _math_text(html: str) -> str:
+    """The characters of a page's MathML in reading order (tags dropped, entities read)."""
+    import html as html_lib
+
+    maths = re.findall(r"<math\b.*?</math>", html, flags=re.S)
+    return "\n".join(html_lib.unescape(re.sub(r"<[^>]+>", "", m)) for m in maths)
+
+
+@pytest.mark.parametrize("fmt", ["md", "tex", "html", "text"])
+def test_a_relation_prints_its_sums_and_products_in_the_order_the_catalog_writes_them(fmt):
+    """training_bytes_per_param is written weights + gradients + optimizer and ffn_weight_bytes
+    ffn_matrices * d_model * d_ff * weight_bytes_per_param; SymPy keeps b_g + b_o + b_w and F·D·n·b_w.
+    The symbolic line and the line with the values put in both follow the catalog."""
+    catalog = load_catalog()
+    mem = solve("training_bytes_per_param", {"weight_bytes_per_param": "2 B", "grad_bytes_per_param": "4 B",
+                                             "optimizer_bytes_per_param": "12 B"}, catalog=catalog)
+    ffn = solve("ffn_weight_bytes", {"ffn_matrices": 2, "d_model": 4096, "d_ff": 16384,
+                                     "weight_bytes_per_param": "2 B"}, catalog=catalog)
+    mem_out, ffn_out = render_solution(mem, fmt, lang="en"), render_solution(ffn, fmt, lang="en")
+    if fmt == "text":
+        assert ("training_bytes_per_param = weight_bytes_per_param + grad_bytes_per_param + "
+                "optimizer_bytes_per_param") in mem_out
+        assert "= (2 B) + (4 B) + (12 B)" in mem_out
+        assert "ffn_weight_bytes = ffn_matrices*d_model*d_ff*weight_bytes_per_param" in ffn_out
+        assert "= 2*4,096*16,384*(2 B)" in ffn_out
+        return
+    if fmt == "html":
+        mem_math, ffn_math = _math_text(mem_out), _math_text(ffn_out)
+        assert "=bw+bg+bo" in mem_math and "=(2B)+(4B)+(12B)=18B" in mem_math
+        assert "=nff·D·F·bw" in ffn_math and "=2·4,096·16,384·(2B)" in ffn_math
+        return
+    assert r"b_{\mathrm{train}} &= b_{w} + b_{g} + b_{o}" in mem_out
+    assert (r"\left(2\,\mathrm{B}\right) + \left(4\,\mathrm{B}\right) + \left(12\,\mathrm{B}\right)"
+            r" = 18\,\mathrm{B}") in mem_out
+    assert r"M_{\mathrm{ffn}} &= n_{\mathrm{ff}} \cdot D \cdot F \cdot b_{w}" in ffn_out
+    assert r"= 2 \cdot 4{,}096 \cdot 16{,}384 \cdot \left(2\,\mathrm{B}\right) = " in ffn_out
+
+
+def test_a_solved_form_keeps_sympys_order_and_a_written_sum_inside_it_its_written_order():
+    """The ZeRO-3 bound isolated by SymPy: its sum of bytes per parameter is the one the catalog writes
+    (weights, gradients, optimizer); the terminal's closed form says the same."""
+    from derive._present import build_view
+
+    catalog = load_catalog()
+    s = solve("data_parallel", catalog=catalog, bound="min", require=["zero3_fits"], presets=["adam-mixed"],
+              given={"params": 20e9, "seq_len": 2048, "batch": 1, "d_model": 6144, "num_layers": 44,
+                     "hbm_capacity": "40 GB"})
+    view = build_view(s)
+    assert view["answer"]["formula_text"] == (
+        "params*(weight_bytes_per_param + grad_bytes_per_param + optimizer_bytes_per_param)/"
+        "(hbm_capacity*tensor_parallel - 34*batch*d_model*num_layers*seq_len)")
+    assert r"\left(b_{w} + b_{g} + b_{o}\right)" in view["answer"]["formula_latex"]
+
+
+def test_the_written_order_is_read_by_the_whitelist_parser():
+    import sympy
+
+    from derive import ExpressionError
+    from derive._expr import written_order
+
+    sym = {n: sympy.Symbol(n, positive=True) for n in "wgoxyzab"}
+    chains = written_order("t = w + g - o", lambda n: sym.get(n) or sympy.Symbol(n, positive=True))
+    assert chains == (("+", (sym["w"], sym["g"], -sym["o"])),)
+    chains = written_order("x * 3 * y / (2 * z)", sym)
+    assert chains == (("*", (sympy.Rational(3, 2), sym["x"], sym["y"], 1 / sym["z"])),)
+    with pytest.raises(ExpressionError):
+        written_order("__import__('os').system('true') + a", sym)

@@ -484,3 +484,52 @@ def test_a_chinese_step_name_is_followed_by_chinese_punctuation(path):
     """"**PCIe 加载时间**. 矩阵均匀分布……": a half-width period between a Chinese name and its sentence."""
     bad = re.findall(r"^\*\*[^*\n]*[\u4e00-\u9fff][^*\n]*\*\*\. ", path.read_text(encoding="utf-8"), flags=re.M)
     assert not bad, (path.name, bad[:3])
+
+
+# ---------------------------------------------------------------------------
+# units cancelling, as a textbook shows them (issue 11)
+
+_CANCEL_ROW = (r" &= \sqrt{\frac{134{,}217{,}728\,\mathrm{B}}{16\,\mathrm{B}}} = \sqrt{8{,}388{,}608}"
+               r" = 2{,}896.309")
+
+
+def test_units_under_a_root_are_shown_cancelling_in_the_committed_problem():
+    """Problem 2 Question 1 went from √(128 MiB / (2·4·(2 B))) straight to 2,896.309: bytes under a root,
+    never seen to cancel. The next aligned line multiplies each side out in bytes, leaves the bare number,
+    then takes its root."""
+    md = (ROOT / "reports" / "sb-ch3-problem-2.en.md").read_text(encoding="utf-8")
+    q1 = md.split('<a id="q2"></a>')[0]
+    rows = q1.splitlines()
+    i = rows.index(_CANCEL_ROW)
+    assert rows[i - 1] == (r" &\le \sqrt{\frac{\left(128\,\mathrm{MiB}\right)}{2 \cdot 4 \cdot "
+                           r"\left(2\,\mathrm{B}\right)}} \\")
+    # only where units cancel: bytes over a bandwidth leave seconds, and a fraction of two values shown in
+    # one unit already shows it cancelling
+    other = (ROOT / "reports" / "sb-ch3-problem-1.en.md").read_text(encoding="utf-8")
+    assert (r" &= \frac{\left(138.4\,\mathrm{MB}\right)}{\left(3.35\,\mathrm{TB/s}\right)} = 41.32\,\mathrm{µs}"
+            in other)
+    assert r" &= \frac{\left(138.4\,\mathrm{MB}\right)}{\left(54.02\,\mathrm{MB}\right)} = 2.562" in other
+
+
+def test_units_cancelling_are_shown_in_every_format(catalog):
+    import html as html_lib
+
+    from derive import solve
+    from derive.render import render_solution
+
+    sol = solve("d_model", {"vmem_capacity": "128 MiB"}, hw="tpu-v5e", presets=["classic-ffn"], bound="max",
+                require=["ffn_fits_in_vmem"], catalog=catalog)
+    for fmt in ("md", "tex", "beamer"):
+        out = render_solution(sol, fmt, lang="en")
+        assert r"\sqrt{\frac{134{,}217{,}728\,\mathrm{B}}{16\,\mathrm{B}}} = \sqrt{8{,}388{,}608}" in out, fmt
+    maths = re.findall(r"<math\b.*?</math>", render_solution(sol, "html", lang="en"), flags=re.S)
+    flat = [html_lib.unescape(re.sub(r"<[^>]+>", "", m)) for m in maths]
+    assert "=134,217,728B16B=8,388,608=2,896.309" in flat
+    text = render_solution(sol, "text", lang="en")
+    assert "d_model <= sqrt(128 MiB)/(sqrt(2)*sqrt(4)*sqrt(2 B))\n" in text
+    assert "= sqrt(134,217,728 B / 16 B) = sqrt(8,388,608)\n       d_model <= 2,896.309" in text
+    # FLOP/s over B/s leaves FLOP/B: nothing cancels, no such line
+    from derive._present import build_view
+
+    step = build_view(solve("critical_ai_hbm", hw="a100", catalog=catalog))["steps"][0]
+    assert step["substituted_latex"] and step["cancelled_latex"] == [""] and len(step["rows"]) == 2
