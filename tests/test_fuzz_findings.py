@@ -1,0 +1,59 @@
+"""Defects the generated-input fuzz (``tests/test_fuzz_inputs.py``) found, each as the smallest reproducer.
+
+Each must end with exit 0 and the right number, or with one ``derive: error:`` line and exit 2 that says
+what is wrong (never an internal error, a traceback or a misleading reason).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _one_error_line(run) -> str:
+    assert run.code == 2, (run.code, run.out, run.err)
+    assert run.err.startswith("derive: error: ") and run.err.count("\n") == 1, run.err
+    return run.err
+
+
+# ---------------------------------------------------------------------------
+# units: a number, a space and a bracket
+
+
+def test_a_unit_power_behind_a_bracket_is_refused_as_too_large_not_as_a_function(cli):
+    """'1 (EB^8)^8/s' was refused with "only these functions are allowed": the parser read 1(...) as a call."""
+    err = _one_error_line(cli("solve", "critical_ai", "--hw", "a100", "hbm_bw=1 (EB^8)^8/s"))
+    assert "too large" in err and "64" in err and "at most 8" in err and "function" not in err
+
+
+@pytest.mark.parametrize("value", ["2 (TB/s)", "2(TB)/s", "(2 TB)/s", "2*(TB/s)", "(2 (TB/s))", "2 ((TB))/s"])
+def test_a_number_before_a_bracketed_unit_multiplies_it(cli, value):
+    """'2 (TB/s)' was split as the number '2 (' and the unit 'TB/s)': unbalanced parentheses."""
+    run = cli("solve", "critical_ai", "--hw", "a100", f"hbm_bw={value}", "--format", "json")
+    assert run.code == 0, run.err
+    assert run.json["value"] == 156
+
+
+def test_a_number_called_like_a_function_says_so():
+    from derive import ExpressionError
+    from derive._expr import parse_expression
+
+    with pytest.raises(ExpressionError, match="write \\* to multiply"):
+        parse_expression("2(3)")
+    with pytest.raises(ExpressionError, match="only these functions are allowed"):
+        parse_expression("foo(3)", {})
+
+
+def test_a_stated_value_with_a_bracketed_unit_is_read_as_number_and_unit(cli, tmp_path):
+    """A claim's 'stated: 1 (EB^8)^8/s' was refused as not a plain decimal number (the number was '1 (')."""
+    head = "chapter: seed-bandwidth-wall\ntitle: {en: t, zh: t}\nclaims:\n"
+    claims = tmp_path / "c.yaml"
+    claims.write_text(head + "  - id: a\n    quote: x\n    stated: 1 (EB^8)^8/s\n    solve: hbm_bw\n    hw: a100\n",
+                      encoding="utf-8")
+    err = _one_error_line(cli("check", str(claims)))
+    assert "too large" in err and "plain decimal" not in err
+    claims.write_text(head + "  - id: b\n    quote: x\n    stated: 2 (TB/s)\n"
+                      "    constant: {preset: a100, quantity: hbm_bw}\n", encoding="utf-8")
+    run = cli("check", str(claims), "--format", "json")
+    assert run.code == 0, run.err
+    (claim,) = run.json
+    assert claim["verdict"] == "constant" and claim["agrees"] and claim["computed"] == 2
