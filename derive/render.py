@@ -544,8 +544,11 @@ def _template_file(exc: BaseException, name: str) -> str:
 
 def raised_by_template(exc: BaseException, source: str | None = None) -> bool:
     """Whether ``exc`` was raised by template code (a ``.j2`` file or ``source``) or by Jinja on its
-    behalf (the sandbox, a filter), rather than by derive's own code: then it is the template's mistake."""
+    behalf (the sandbox, a filter, derive's bounded sandbox looping over or adding up what the template
+    gave it), rather than by derive's own code: then it is the template's mistake."""
     import jinja2
+
+    from . import _sandbox
 
     tb = exc.__traceback__
     while tb is not None and tb.tb_next is not None:
@@ -554,6 +557,7 @@ def raised_by_template(exc: BaseException, source: str | None = None) -> bool:
         return False
     filename = tb.tb_frame.f_code.co_filename
     return (filename.endswith(".j2") or filename == source
+            or Path(filename).resolve() == Path(_sandbox.__file__).resolve()
             or Path(filename).resolve().is_relative_to(Path(jinja2.__file__).parent.resolve()))
 
 

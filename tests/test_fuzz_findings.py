@@ -57,3 +57,20 @@ def test_a_stated_value_with_a_bracketed_unit_is_read_as_number_and_unit(cli, tm
     assert run.code == 0, run.err
     (claim,) = run.json
     assert claim["verdict"] == "constant" and claim["agrees"] and claim["computed"] == 2
+
+
+# ---------------------------------------------------------------------------
+# templates: what derive's bounded sandbox does for the template is the template's
+
+
+@pytest.mark.parametrize("body", ["{% for x in 1 %}{% endfor %}", "{{ 1 | join }}", "{{ 1 | sum }}",
+                                  "{{ [1, 'a'] | sum }}"])
+def test_a_template_looping_over_a_number_is_the_templates_mistake(cli, tmp_path, body):
+    """A loop over a number (or join/sum of one) raised TypeError inside derive/_sandbox.py, which was taken
+    for derive's own bug: exit 1, "internal error"."""
+    (tmp_path / "solution.md.j2").write_text(body, encoding="utf-8")
+    err = _one_error_line(cli("solve", "critical_ai", "--hw", "a100", "--format", "md", "--templates", str(tmp_path)))
+    assert "solution.md.j2:1" in err and "TypeError" in err
+    (tmp_path / "live.md").write_text(body, encoding="utf-8")
+    err = _one_error_line(cli("render", str(tmp_path / "live.md")))
+    assert "live.md:1" in err
