@@ -154,6 +154,8 @@ class UnitTable:
         unit names (``*``, ``/``, ``·``, powers with ``^`` or ``**``, parentheses), read by the
         whitelist parser; each name is looked up alone in the definitions.
         """
+        if not isinstance(text, str):       # a live source's unit("GiB") or .to(...) may pass anything
+            raise UnitError(f"a unit is text such as 'GiB' or 'TB/s', not {text!r:.40}", unit=str(text)[:40])
         key = text.strip()
         hit = self.memo.get(key)
         if hit is not None:

@@ -153,6 +153,9 @@ def message_function(dirs: tuple[Path, ...], mode: str = "text"):
     escape = escaper(mode)
 
     def msg(key: str, lang: str = "en", **fields: Any) -> str:
+        if not isinstance(key, str) or not isinstance(lang, str):     # called by templates, with anything
+            raise TemplateError(f"msg() takes a message key and a language as text, not {key!r:.40} and "
+                                f"{lang!r:.40}")
         entry = table.get(key)
         if entry is None and key.endswith("_one"):
             entry = table.get(key.removesuffix("_one"))      # a message with one form for one name and many
@@ -185,8 +188,18 @@ def _markup(text: str):
     return Markup(text)
 
 
+def _pick_arguments(texts: Any, lang: Any, sep: Any = " / ") -> None:
+    """``pick`` is called by templates, which may pass anything: refuse what is not a bilingual text."""
+    if texts is not None and not isinstance(texts, Mapping):
+        raise TemplateError(f"pick() takes a bilingual text ({{'en': ..., 'zh': ...}}), not {texts!r:.80}")
+    if not isinstance(lang, str) or not isinstance(sep, str):
+        raise TemplateError(f"pick() takes a language (en, zh or both) and a separator as text, not {lang!r:.40}"
+                            + (f" and {sep!r:.40}" if not isinstance(sep, str) else ""))
+
+
 def pick(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") -> str:
     """One language of a bilingual text; ``both`` gives Chinese then English."""
+    _pick_arguments(texts, lang, sep)
     if texts is None:
         return ""
     if lang == "both":
@@ -206,8 +219,9 @@ def _make_pick(mode: str):
     escape = escaper(mode)
     if escape is None:
         def pick_text(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") -> str:
+            _pick_arguments(texts, lang, sep)
             if isinstance(texts, Mapping):
-                texts = {k: (zh_typeset(v) if k == "zh" else v) for k, v in texts.items() if _shown(k, lang)}
+                texts = {k: (zh_typeset(str(v)) if k == "zh" else v) for k, v in texts.items() if _shown(k, lang)}
             return pick(texts, lang, sep)
 
         return pick_text
@@ -216,8 +230,9 @@ def _make_pick(mode: str):
     def pick_escaped(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / "):
         from markupsafe import Markup
 
+        _pick_arguments(texts, lang, sep)
         if isinstance(texts, Mapping):
-            texts = {k: (v if isinstance(v, Markup) else prose(zh_typeset(v) if k == "zh" else v))
+            texts = {k: (v if isinstance(v, Markup) else prose(zh_typeset(str(v)) if k == "zh" else v))
                      for k, v in texts.items() if _shown(k, lang)}
         return Markup(pick(texts, lang, sep))
 
@@ -492,8 +507,11 @@ def render_template(name: str, context: Mapping[str, Any], *, templates: str | o
     except jinja2.exceptions.SecurityError as exc:
         raise TemplateError(f"template tried something unsafe: {exc}", file=_template_file(exc, name),
                             line=_template_line(exc)) from exc
-    except TemplateError:
-        raise
+    except TemplateError as exc:
+        if exc.file is not None:
+            raise
+        # raised by a function the template called (msg, pick): say where in the template
+        raise TemplateError(str(exc), file=_template_file(exc, name), line=_template_line(exc)) from exc
     except jinja2.TemplateError as exc:
         raise TemplateError(str(exc), file=_template_file(exc, name), line=_template_line(exc)) from exc
     except Exception as exc:

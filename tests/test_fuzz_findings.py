@@ -74,3 +74,29 @@ def test_a_template_looping_over_a_number_is_the_templates_mistake(cli, tmp_path
     (tmp_path / "live.md").write_text(body, encoding="utf-8")
     err = _one_error_line(cli("render", str(tmp_path / "live.md")))
     assert "live.md:1" in err
+
+
+@pytest.mark.parametrize("body, says", [
+    ("a\n{% set x = msg(1) %}", "msg() takes a message key"),
+    ("a\n{{ msg([1], 'en') }}", "msg() takes a message key"),
+    ("a\n{{ msg('w_checks_hold', [1]) }}", "msg() takes a message key"),
+    ("a\n{{ pick(1, lang) }}", "pick() takes a bilingual text"),
+    ("a\n{{ pick('x') }}", "pick() takes a bilingual text"),
+    ("a\n{{ pick(s.target.name, [1]) }}", "pick() takes a language"),
+    ("a\n{{ msg('no_such_message', lang) }}", "no message 'no_such_message'"),
+])
+def test_msg_and_pick_called_with_anything_refuse_it_naming_the_template_line(cli, tmp_path, body, says):
+    """msg(1) and pick(1) reached derive's code (1.endswith, 1.get) and exited 1 as an internal error; an
+    unknown message key was refused without saying which template asked for it."""
+    (tmp_path / "solution.md.j2").write_text(body, encoding="utf-8")
+    err = _one_error_line(cli("solve", "critical_ai", "--hw", "a100", "--format", "md", "--templates", str(tmp_path)))
+    assert says in err and "solution.md.j2:2:" in err
+
+
+@pytest.mark.parametrize("call", ["unit(1)", "unit(none)", "unit([1])", "unit(1.5)"])
+def test_a_live_unit_conversion_to_something_not_text_is_refused(cli, tmp_path, call):
+    """q(...) | unit(1) and .to(none) reached 1.strip() in the unit reader: exit 1."""
+    for text in (f"{{{{ q('hbm_bw', hw='a100') | {call} }}}}", f"{{{{ q('hbm_bw', hw='a100').to({call[5:-1]}) }}}}"):
+        (tmp_path / "live.md").write_text(text + "\n", encoding="utf-8")
+        err = _one_error_line(cli("render", str(tmp_path / "live.md")))
+        assert "live.md:1:" in err and "a unit is text" in err
