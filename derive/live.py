@@ -506,6 +506,8 @@ def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None
         return md_math_spacing(out) if mode == "md" else out
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"syntax error: {exc.message}", file=name, line=exc.lineno) from None
+    except SyntaxError as exc:   # Jinja's parser let it through, Python's compiler did not (a repeated keyword)
+        raise TemplateError(f"syntax error: {exc.msg}", file=name) from None
     except TemplateError as exc:
         if exc.file == name:
             raise
@@ -528,13 +530,23 @@ def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None
         raise TemplateError(f"{type(exc).__name__}: {exc}", file=name, line=_line_in(exc, name)) from None
 
 
+def _undefined(value: Any) -> None:
+    """An undefined name handed to a filter: say so, as any other use of it does."""
+    import jinja2
+
+    if isinstance(value, jinja2.Undefined):
+        value._fail_with_undefined_error()
+
+
 def _percent_filter(value: Any, digits: int | None = None) -> str:
+    _undefined(value)
     if not isinstance(value, LiveValue):
         raise InputError(f"percent converts a value from q(...) or const(...), not {type(value).__name__}")
     return value.percent(digits)
 
 
 def _unit_filter(value: Any, unit: str, digits: int | None = None) -> str:
+    _undefined(value)
     if not isinstance(value, LiveValue):
         raise InputError(f"unit({unit!r}) converts a value from q(...), not {type(value).__name__}")
     return value.to(unit, digits)

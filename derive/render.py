@@ -502,6 +502,8 @@ def render_template(name: str, context: Mapping[str, Any], *, templates: str | o
                             line=exc.lineno) from exc
     except jinja2.TemplateNotFound as exc:
         raise TemplateError(f"no template {exc.name!r} in {', '.join(str(d) for d in dirs)}") from exc
+    except SyntaxError as exc:   # Jinja's parser let it through, Python's compiler did not (a repeated keyword)
+        raise TemplateError(f"template syntax error: {exc.msg}", file=_compiled_file(exc, dirs, name)) from exc
     except jinja2.UndefinedError as exc:
         raise TemplateError(f"{exc.message}", file=_template_file(exc, name), line=_template_line(exc)) from exc
     except jinja2.exceptions.SecurityError as exc:
@@ -547,6 +549,13 @@ def _strip_tex(text: Any) -> str:
 
     plain = re.sub(r"\\([%&_#$])", r"\1", str(text))
     return Markup(_TEX_COMMAND.sub("", plain).strip())
+
+
+def _compiled_file(exc: SyntaxError, dirs: tuple[Path, ...], name: str) -> str:
+    """The template Python's compiler refused (its file name is the template's name, as Jinja compiles it)."""
+    compiled = exc.filename or name
+    found = next((d / compiled for d in dirs if (d / compiled).is_file()), None)
+    return str(found) if found is not None else compiled
 
 
 def _template_file(exc: BaseException, name: str) -> str:

@@ -100,3 +100,25 @@ def test_a_live_unit_conversion_to_something_not_text_is_refused(cli, tmp_path, 
         (tmp_path / "live.md").write_text(text + "\n", encoding="utf-8")
         err = _one_error_line(cli("render", str(tmp_path / "live.md")))
         assert "live.md:1:" in err and "a unit is text" in err
+
+
+def test_a_repeated_keyword_is_a_syntax_error_of_the_source_without_a_wrong_line(cli, tmp_path):
+    """Jinja's parser lets q(..., hw='a', hw='b') through and Python's compiler refuses it: the error was
+    'live.md:13: SyntaxError: ... (live.md, line 13)' for a three-line source (a line of the compiled code)."""
+    (tmp_path / "live.md").write_text("a\nb\n{{ q('critical_ai', hw='a100', hw='h100') }}\n", encoding="utf-8")
+    err = _one_error_line(cli("render", str(tmp_path / "live.md")))
+    assert f"{tmp_path / 'live.md'}: syntax error: keyword argument repeated: hw" in err and "line 1" not in err
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "_md.j2").write_text("{% macro p(t, second=false) %}{{ pick(t, lang=1, lang=2) }}{% endmacro %}",
+                                 encoding="utf-8")
+    err = _one_error_line(cli("solve", "critical_ai", "--hw", "a100", "--format", "md", "--templates", str(pack)))
+    assert f"{pack / '_md.j2'}: template syntax error: keyword argument repeated: lang" in err
+
+
+@pytest.mark.parametrize("body", ["{{ x | unit('GiB') }}", "{{ x | percent }}"])
+def test_an_undefined_name_given_to_a_live_filter_is_called_undefined(cli, tmp_path, body):
+    """The unit and percent filters said 'converts a value from q(...), not StrictUndefined'."""
+    (tmp_path / "live.md").write_text(body, encoding="utf-8")
+    err = _one_error_line(cli("render", str(tmp_path / "live.md")))
+    assert "'x' is undefined" in err and "StrictUndefined" not in err
