@@ -257,6 +257,7 @@ class _Context:
     def const(self, name: str, hw: str | None = None, model: str | None = None, preset: Any = None,
               presets: Any = None, units: str | None = None, digits: int | None = None) -> LiveValue:
         """A preset's constant (or the catalog's default) as the engine takes it: ``const("hbm_bw", hw="a100")``."""
+        _text_argument("const", name, "a quantity name in quotes")
         q = self.catalog.quantity(name)
         chosen = []
         if hw:
@@ -314,6 +315,7 @@ class _Context:
         from ._model import Reference
         from .render import pick
 
+        _text_argument("name", ident, "a name in quotes")
         entry = self.catalog.entry(ident)[0]
         if isinstance(entry, Reference):        # a reference: its title
             text = entry.title
@@ -394,6 +396,11 @@ class ClaimView:
             for attr in ("verdict", "quote", "where", "stated", "computed"):
                 setattr(self, attr, escape(getattr(self, attr)))
             self.note = str(prose_filter(mode)(self.note))   # the engine's words: numbers typeset as math
+
+
+def _text_argument(function: str, value: Any, what: str) -> None:
+    if not isinstance(value, str):
+        raise InputError(f"the first argument of {function}() must be {what}, not {value!r:.60}")
 
 
 def _names(value: Any) -> tuple[str, ...]:

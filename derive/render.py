@@ -572,20 +572,32 @@ def _template_file(exc: BaseException, name: str) -> str:
 def raised_by_template(exc: BaseException, source: str | None = None) -> bool:
     """Whether ``exc`` was raised by template code (a ``.j2`` file or ``source``) or by Jinja on its
     behalf (the sandbox, a filter, derive's bounded sandbox looping over or adding up what the template
-    gave it), rather than by derive's own code: then it is the template's mistake."""
+    gave it), rather than by derive's own code: then it is the template's mistake.
+
+    The traceback is read from where the exception was raised outwards: library code that is neither
+    (``json`` under ``tojson``, ``markupsafe``) is passed over, and the first frame that is template or
+    Jinja code, or derive's own, decides."""
     import jinja2
 
     from . import _sandbox
 
+    jinja_dir = Path(jinja2.__file__).parent.resolve()
+    derive_dir = Path(__file__).parent.resolve()
+    sandbox_file = Path(_sandbox.__file__).resolve()
+    frames = []
     tb = exc.__traceback__
-    while tb is not None and tb.tb_next is not None:
+    while tb is not None:
+        frames.append(tb.tb_frame.f_code.co_filename)
         tb = tb.tb_next
-    if tb is None:
-        return False
-    filename = tb.tb_frame.f_code.co_filename
-    return (filename.endswith(".j2") or filename == source
-            or Path(filename).resolve() == Path(_sandbox.__file__).resolve()
-            or Path(filename).resolve().is_relative_to(Path(jinja2.__file__).parent.resolve()))
+    for filename in reversed(frames):
+        if filename.endswith(".j2") or filename == source:
+            return True
+        path = Path(filename).resolve()
+        if path == sandbox_file or path.is_relative_to(jinja_dir):
+            return True
+        if path.is_relative_to(derive_dir):
+            return False
+    return False
 
 
 def _template_line(exc: BaseException) -> int | None:

@@ -122,3 +122,48 @@ def test_an_undefined_name_given_to_a_live_filter_is_called_undefined(cli, tmp_p
     (tmp_path / "live.md").write_text(body, encoding="utf-8")
     err = _one_error_line(cli("render", str(tmp_path / "live.md")))
     assert "'x' is undefined" in err and "StrictUndefined" not in err
+
+
+@pytest.mark.parametrize("body, says", [
+    ("{{ s.nope | tojson }}", "has no attribute 'nope'"),
+    ("{{ {'a': s.nope} | tojson }}", "not JSON serializable"),
+    ("{{ s.answer | dictsort | tojson }}", ""),
+])
+def test_a_template_error_inside_a_library_a_filter_calls_is_the_templates(cli, tmp_path, body, says):
+    """tojson of an undefined name raised TypeError inside json (the standard library), the innermost frame,
+    so the error was not recognized as the template's: exit 1. The traceback is now read outwards to the
+    first frame that is the template's, Jinja's or derive's own."""
+    (tmp_path / "solution.md.j2").write_text(body, encoding="utf-8")
+    run = cli("solve", "critical_ai", "--hw", "a100", "--format", "md", "--templates", str(tmp_path))
+    if says:
+        assert says in _one_error_line(run) and "solution.md.j2:1" in run.err
+    else:
+        assert run.code == 0, run.err
+
+
+def test_derives_own_errors_under_a_template_stay_internal():
+    """The other side of the rule: an exception raised in derive's code that a template called is derive's."""
+    import json
+
+    from derive.render import raised_by_template
+
+    def derive_side():
+        from derive._units import Dimension
+        Dimension.of({"[data]": object()})     # TypeError inside derive's own code (Fraction of an object)
+
+    try:
+        derive_side()
+    except TypeError as exc:
+        assert not raised_by_template(exc)
+    try:
+        json.dumps(object())
+    except TypeError as exc:
+        assert not raised_by_template(exc)       # no template, Jinja or derive frame at all
+
+
+@pytest.mark.parametrize("call, says", [("name(1)", "name() must be a name"),
+                                        ("const([1])", "const() must be a quantity name")])
+def test_a_live_name_or_const_of_something_not_text_says_so(cli, tmp_path, call, says):
+    """name(1) and const([1]) failed inside the catalog's lookup: 'bad call: 'int' object is not iterable'."""
+    (tmp_path / "live.md").write_text("{{ %s }}" % call, encoding="utf-8")
+    assert says in _one_error_line(cli("render", str(tmp_path / "live.md")))
