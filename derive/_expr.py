@@ -117,6 +117,9 @@ class _Walker:
         if isinstance(node, ast.BinOp):
             return self.sized(self.binop(node))
         if isinstance(node, ast.Call):
+            if not isinstance(node.func, (ast.Name, ast.Attribute)):
+                # 2(x) or (a)(b): a number or a bracket before '(' is no function
+                raise self.fail("a number or a bracket directly before '(' is not a function; write * to multiply")
             if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
                 allowed = ", ".join(sorted(FUNCTIONS))
                 raise self.fail(f"only these functions are allowed: {allowed}")

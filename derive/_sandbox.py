@@ -319,6 +319,10 @@ def _bounded_filters(filters: dict[str, Any]) -> dict[str, Any]:
     original_tojson = filters["tojson"]
 
     def tojson(eval_ctx: Any, value: Any, indent: Any = None) -> Any:
+        from jinja2 import Undefined
+
+        if isinstance(value, Undefined):
+            value._fail_with_undefined_error()      # an undefined name, not "StrictUndefined is not JSON"
         _check_int(indent, "tojson indent", MAX_WIDTH)
         return _check_string(original_tojson(eval_ctx, value, indent), "the tojson filter's result")
 

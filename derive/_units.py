@@ -45,6 +45,9 @@ _NUMBER_LITERAL = re.compile(r"(?<![*^\w.])(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][+
 _UNIT_NAME = re.compile(r"^[A-Za-zµμ][A-Za-zµμ_]{0,29}$")
 # "112GB", "3.35 TB", "2**30 B", ")GB": a number (or a closing bracket) directly before a unit name multiplies it
 _IMPLICIT_PRODUCT = re.compile(r"((?:\d|\.\d|\))(?:[eE][+-]?\d+)?)\s*(?=[A-Za-zµ])(?![eE][+-]?\d)()")
+# "1 (EB^8)^8/s", "2 (TB/s)", ")(": a number (not the end of a name such as log2) or a closing bracket directly
+# before an opening one multiplies it too (else the parser reads a call of a number)
+_BRACKET_PRODUCT = re.compile(r"((?<![\w.])(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|\))\s*(?=\()")
 
 
 @total_ordering
@@ -151,6 +154,8 @@ class UnitTable:
         unit names (``*``, ``/``, ``·``, powers with ``^`` or ``**``, parentheses), read by the
         whitelist parser; each name is looked up alone in the definitions.
         """
+        if not isinstance(text, str):       # a live source's unit("GiB") or .to(...) may pass anything
+            raise UnitError(f"a unit is text such as 'GiB' or 'TB/s', not {text!r:.40}", unit=str(text)[:40])
         key = text.strip()
         hit = self.memo.get(key)
         if hit is not None:
@@ -171,6 +176,7 @@ class UnitTable:
         if _AMBIGUOUS.search(text):
             raise UnitError(f"ambiguous unit in {text!r}: write kB for 1000 B or KiB for 1024 B", unit=text)
         source = _IMPLICIT_PRODUCT.sub(r"\1*\2", text.strip().replace("·", "*").replace("^", "**"))
+        source = _BRACKET_PRODUCT.sub(r"\1*", source)
         names: dict[str, sympy.Symbol] = {}
 
         def unit_symbol(name: str) -> sympy.Symbol:
@@ -258,7 +264,8 @@ def _evaluate_units(expr: sympy.Basic, units: Mapping[sympy.Symbol, tuple[Fracti
             base, dims = walk(e.base)
             n = int(e.exp)
             if not dims.is_dimensionless and abs(n) > MAX_UNIT_EXPONENT:
-                raise UnitError(f"{text!r}: a unit's power is at most {MAX_UNIT_EXPONENT}", unit=text)
+                raise UnitError(f"{text!r}: the power {n} of {e.base} is too large (a unit's power is at most "
+                                f"{MAX_UNIT_EXPONENT})", unit=text)
             if base == 0 and n < 0:
                 raise UnitError(f"{text!r} divides by zero", unit=text)
             if base not in (0, 1, -1) and abs(n) * max(len(str(base.numerator)), len(str(base.denominator))) \

@@ -38,6 +38,9 @@ def split_value(text: str) -> tuple[str, str]:
             i += 1
         else:
             break
+    # "1 (EB^8)^8/s", "2 (TB/s)": an opening bracket after the number, left open there, opens the unit
+    while i < n and text[:i].rstrip(" \t").endswith("(") and text[:i].count("(") > text[:i].count(")"):
+        i = len(text[:i].rstrip(" \t")) - 1
     number, unit = text[:i], text[i:]
     # "1e9/s": the trailing operator belongs to the unit
     while number.rstrip() and number.rstrip()[-1] in "*/" and unit:
@@ -64,10 +67,10 @@ def parse_value(text: str, quantity: Quantity, units: UnitTable) -> sympy.Ration
         raise ExpressionError(f"{quantity.id}={text!r} has no number; write e.g. {quantity.id}=4096 "
                               f"or {quantity.id}=2{quantity.base_unit if quantity.base_unit != '1' else ''}",
                               text=text)
-    # "2/(4 s)" splits as "2/(4" and "s)": a unit that closes a parenthesis it did not open is not a
-    # plain unit but part of the arithmetic, read whole below
+    # "3.35 TB/s": a number and a unit of names alone; "2/(4 s)", "2 (TB/s)" and "(2 TB)/s" split into
+    # parts that open or close a parenthesis the other part holds: arithmetic, read as a whole below
     plain_unit = bool(unit_text) and not any(ch.isdigit() for ch in unit_text) \
-        and unit_text.count("(") == unit_text.count(")")
+        and unit_text.count("(") == unit_text.count(")") and number_text.count("(") == number_text.count(")")
     scale = _COUNT_SUFFIXES.get(unit_text.strip()) if plain_unit and quantity.dims.is_dimensionless else None
     if scale is not None and _PLAIN_NUMBER.fullmatch(number_text):
         # 52B or 7k meant as a count: B is bytes here, and k or M alone are no unit

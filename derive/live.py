@@ -257,6 +257,7 @@ class _Context:
     def const(self, name: str, hw: str | None = None, model: str | None = None, preset: Any = None,
               presets: Any = None, units: str | None = None, digits: int | None = None) -> LiveValue:
         """A preset's constant (or the catalog's default) as the engine takes it: ``const("hbm_bw", hw="a100")``."""
+        _text_argument("const", name, "a quantity name in quotes")
         q = self.catalog.quantity(name)
         chosen = []
         if hw:
@@ -314,6 +315,7 @@ class _Context:
         from ._model import Reference
         from .render import pick
 
+        _text_argument("name", ident, "a name in quotes")
         entry = self.catalog.entry(ident)[0]
         if isinstance(entry, Reference):        # a reference: its title
             text = entry.title
@@ -394,6 +396,11 @@ class ClaimView:
             for attr in ("verdict", "quote", "where", "stated", "computed"):
                 setattr(self, attr, escape(getattr(self, attr)))
             self.note = str(prose_filter(mode)(self.note))   # the engine's words: numbers typeset as math
+
+
+def _text_argument(function: str, value: Any, what: str) -> None:
+    if not isinstance(value, str):
+        raise InputError(f"the first argument of {function}() must be {what}, not {value!r:.60}")
 
 
 def _names(value: Any) -> tuple[str, ...]:
@@ -506,6 +513,8 @@ def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None
         return md_math_spacing(out) if mode == "md" else out
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"syntax error: {exc.message}", file=name, line=exc.lineno) from None
+    except SyntaxError as exc:   # Jinja's parser let it through, Python's compiler did not (a repeated keyword)
+        raise TemplateError(f"syntax error: {exc.msg}", file=name) from None
     except TemplateError as exc:
         if exc.file == name:
             raise
@@ -528,13 +537,23 @@ def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None
         raise TemplateError(f"{type(exc).__name__}: {exc}", file=name, line=_line_in(exc, name)) from None
 
 
+def _undefined(value: Any) -> None:
+    """An undefined name handed to a filter: say so, as any other use of it does."""
+    import jinja2
+
+    if isinstance(value, jinja2.Undefined):
+        value._fail_with_undefined_error()
+
+
 def _percent_filter(value: Any, digits: int | None = None) -> str:
+    _undefined(value)
     if not isinstance(value, LiveValue):
         raise InputError(f"percent converts a value from q(...) or const(...), not {type(value).__name__}")
     return value.percent(digits)
 
 
 def _unit_filter(value: Any, unit: str, digits: int | None = None) -> str:
+    _undefined(value)
     if not isinstance(value, LiveValue):
         raise InputError(f"unit({unit!r}) converts a value from q(...), not {type(value).__name__}")
     return value.to(unit, digits)

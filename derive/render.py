@@ -153,6 +153,9 @@ def message_function(dirs: tuple[Path, ...], mode: str = "text"):
     escape = escaper(mode)
 
     def msg(key: str, lang: str = "en", **fields: Any) -> str:
+        if not isinstance(key, str) or not isinstance(lang, str):     # called by templates, with anything
+            raise TemplateError(f"msg() takes a message key and a language as text, not {key!r:.40} and "
+                                f"{lang!r:.40}")
         entry = table.get(key)
         if entry is None and key.endswith("_one"):
             entry = table.get(key.removesuffix("_one"))      # a message with one form for one name and many
@@ -185,8 +188,18 @@ def _markup(text: str):
     return Markup(text)
 
 
+def _pick_arguments(texts: Any, lang: Any, sep: Any = " / ") -> None:
+    """``pick`` is called by templates, which may pass anything: refuse what is not a bilingual text."""
+    if texts is not None and not isinstance(texts, Mapping):
+        raise TemplateError(f"pick() takes a bilingual text ({{'en': ..., 'zh': ...}}), not {texts!r:.80}")
+    if not isinstance(lang, str) or not isinstance(sep, str):
+        raise TemplateError(f"pick() takes a language (en, zh or both) and a separator as text, not {lang!r:.40}"
+                            + (f" and {sep!r:.40}" if not isinstance(sep, str) else ""))
+
+
 def pick(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") -> str:
     """One language of a bilingual text; ``both`` gives Chinese then English."""
+    _pick_arguments(texts, lang, sep)
     if texts is None:
         return ""
     if lang == "both":
@@ -206,8 +219,9 @@ def _make_pick(mode: str):
     escape = escaper(mode)
     if escape is None:
         def pick_text(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") -> str:
+            _pick_arguments(texts, lang, sep)
             if isinstance(texts, Mapping):
-                texts = {k: (zh_typeset(v) if k == "zh" else v) for k, v in texts.items() if _shown(k, lang)}
+                texts = {k: (zh_typeset(str(v)) if k == "zh" else v) for k, v in texts.items() if _shown(k, lang)}
             return pick(texts, lang, sep)
 
         return pick_text
@@ -216,8 +230,9 @@ def _make_pick(mode: str):
     def pick_escaped(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / "):
         from markupsafe import Markup
 
+        _pick_arguments(texts, lang, sep)
         if isinstance(texts, Mapping):
-            texts = {k: (v if isinstance(v, Markup) else prose(zh_typeset(v) if k == "zh" else v))
+            texts = {k: (v if isinstance(v, Markup) else prose(zh_typeset(str(v)) if k == "zh" else v))
                      for k, v in texts.items() if _shown(k, lang)}
         return Markup(pick(texts, lang, sep))
 
@@ -508,13 +523,18 @@ def render_template(name: str, context: Mapping[str, Any], *, templates: str | o
                             line=exc.lineno) from exc
     except jinja2.TemplateNotFound as exc:
         raise TemplateError(f"no template {exc.name!r} in {', '.join(str(d) for d in dirs)}") from exc
+    except SyntaxError as exc:   # Jinja's parser let it through, Python's compiler did not (a repeated keyword)
+        raise TemplateError(f"template syntax error: {exc.msg}", file=_compiled_file(exc, dirs, name)) from exc
     except jinja2.UndefinedError as exc:
         raise TemplateError(f"{exc.message}", file=_template_file(exc, name), line=_template_line(exc)) from exc
     except jinja2.exceptions.SecurityError as exc:
         raise TemplateError(f"template tried something unsafe: {exc}", file=_template_file(exc, name),
                             line=_template_line(exc)) from exc
-    except TemplateError:
-        raise
+    except TemplateError as exc:
+        if exc.file is not None:
+            raise
+        # raised by a function the template called (msg, pick): say where in the template
+        raise TemplateError(str(exc), file=_template_file(exc, name), line=_template_line(exc)) from exc
     except jinja2.TemplateError as exc:
         raise TemplateError(str(exc), file=_template_file(exc, name), line=_template_line(exc)) from exc
     except Exception as exc:
@@ -552,6 +572,13 @@ def _strip_tex(text: Any) -> str:
     return Markup(_TEX_COMMAND.sub("", plain).strip())
 
 
+def _compiled_file(exc: SyntaxError, dirs: tuple[Path, ...], name: str) -> str:
+    """The template Python's compiler refused (its file name is the template's name, as Jinja compiles it)."""
+    compiled = exc.filename or name
+    found = next((d / compiled for d in dirs if (d / compiled).is_file()), None)
+    return str(found) if found is not None else compiled
+
+
 def _template_file(exc: BaseException, name: str) -> str:
     """The path of the innermost template in the traceback (the user's copy or the built-in one)."""
     tb = exc.__traceback__
@@ -565,17 +592,33 @@ def _template_file(exc: BaseException, name: str) -> str:
 
 def raised_by_template(exc: BaseException, source: str | None = None) -> bool:
     """Whether ``exc`` was raised by template code (a ``.j2`` file or ``source``) or by Jinja on its
-    behalf (the sandbox, a filter), rather than by derive's own code: then it is the template's mistake."""
+    behalf (the sandbox, a filter, derive's bounded sandbox looping over or adding up what the template
+    gave it), rather than by derive's own code: then it is the template's mistake.
+
+    The traceback is read from where the exception was raised outwards: library code that is neither
+    (``json`` under ``tojson``, ``markupsafe``) is passed over, and the first frame that is template or
+    Jinja code, or derive's own, decides."""
     import jinja2
 
+    from . import _sandbox
+
+    jinja_dir = Path(jinja2.__file__).parent.resolve()
+    derive_dir = Path(__file__).parent.resolve()
+    sandbox_file = Path(_sandbox.__file__).resolve()
+    frames = []
     tb = exc.__traceback__
-    while tb is not None and tb.tb_next is not None:
+    while tb is not None:
+        frames.append(tb.tb_frame.f_code.co_filename)
         tb = tb.tb_next
-    if tb is None:
-        return False
-    filename = tb.tb_frame.f_code.co_filename
-    return (filename.endswith(".j2") or filename == source
-            or Path(filename).resolve().is_relative_to(Path(jinja2.__file__).parent.resolve()))
+    for filename in reversed(frames):
+        if filename.endswith(".j2") or filename == source:
+            return True
+        path = Path(filename).resolve()
+        if path == sandbox_file or path.is_relative_to(jinja_dir):
+            return True
+        if path.is_relative_to(derive_dir):
+            return False
+    return False
 
 
 def _template_line(exc: BaseException) -> int | None:
