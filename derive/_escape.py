@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-__all__ = ["escaper", "html_escape", "latex_escape", "latex_url", "markdown_escape", "math_filter"]
+__all__ = ["escaper", "html_escape", "latex_escape", "latex_url", "markdown_escape", "math_filter",
+           "visible_length"]
 
 _TEX_SPECIALS = {
     "\\": r"\textbackslash{}", "%": r"\%", "&": r"\&", "_": r"\_", "#": r"\#", "$": r"\$",
@@ -74,3 +75,14 @@ ESCAPERS: dict[str, Callable[[Any], Any]] = {"tex": latex_escape, "md": markdown
 def escaper(markup: str) -> Callable[[Any], Any] | None:
     """The function that makes plain text safe in ``markup`` (plain text needs none)."""
     return ESCAPERS.get(markup)
+
+
+def visible_length(latex: Any) -> int:
+    """About how many characters wide LaTeX math prints (a fraction counts its wider part)."""
+    text = str(latex)
+    for _ in range(5):   # innermost fractions first: \frac{a}{b} → the longer of a and b
+        text = re.sub(r"\\frac\{([^{}]*)\}\{([^{}]*)\}", lambda m: max(m.group(1), m.group(2), key=len), text)
+        text = re.sub(r"\{([^{}]*)\}", r"\1", text) if "\\frac" not in text else text
+    text = re.sub(r"\\(mathrm|left|right|frac|sqrt|boxed|,|;|!|quad|qquad)", "", text)
+    text = re.sub(r"\\[A-Za-z]+", "x", text)
+    return len(re.sub(r"[{}_^\s]", "", text))

@@ -375,7 +375,7 @@ def _common_unit(small: sympy.Expr, dims: Dimension, units: str, table: UnitTabl
                  *others: sympy.Expr) -> NamedUnit | None:
     """The unit both sides of a cancelling fraction are written in: the one the smaller reads best in
     (16 GB) when every side is a short number in it (70 GB / 16 GB); else None, the base unit."""
-    from ._units import _short_decimal
+    from ._units import short_decimal
 
     name = format_value(small, dims, units).unit
     if table is None or name == dims.unit_string():
@@ -385,7 +385,7 @@ def _common_unit(small: sympy.Expr, dims: Dimension, units: str, table: UnitTabl
     except Exception:  # a unit the table does not read back: the base unit
         return None
     scale = sympy.Rational(factor.numerator, factor.denominator)
-    if unit_dims != dims or any(_short_decimal(sympy.Rational(v / scale), 4) is None for v in (small, *others)):
+    if unit_dims != dims or any(short_decimal(sympy.Rational(v / scale), 4) is None for v in (small, *others)):
         return None
     return NamedUnit(name, factor)
 
@@ -841,7 +841,7 @@ def _cancel_rows(op: str, substituted: str, cancel: str, result: str) -> list[li
     """The values put in, then their units cancelling, then the number: the cancelling on an aligned line of
     its own under a root (it goes on to the bare number and its root) or when one line would be wide; a
     short fraction's on the same line, as a person chains a short computation."""
-    from .render import visible_length
+    from ._escape import visible_length
 
     if not cancel.startswith("\\sqrt") and visible_length(f"{substituted} = {cancel} = {result}") <= 60:
         return [["", op, f"{substituted} = {cancel} = {result}"]]

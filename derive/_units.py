@@ -33,6 +33,7 @@ __all__ = [
     "format_number",
     "format_value",
     "parse_unit",
+    "short_decimal",
 ]
 
 # the base unit of each base dimension, as printed
@@ -310,7 +311,7 @@ class Formatted:
         return f"{self.mantissa} {self.unit}".strip() if self.unit != "1" else self.mantissa
 
 
-def _short_decimal(x: sympy.Rational, max_digits: int = 6) -> str | None:
+def short_decimal(x: sympy.Rational, max_digits: int = 6) -> str | None:
     """The exact decimal of ``x`` if it has at most ``max_digits`` significant digits."""
     q = int(x.q)
     if q > 10**12:
@@ -363,7 +364,7 @@ def format_number(x: float | int | Fraction | sympy.Basic, digits: int = 4) -> s
         if x.is_Integer:
             x = int(x)
         elif x.is_Rational and 1e-3 <= abs(float(x)) < 1e7:
-            exact = _short_decimal(x, max(digits, 6))
+            exact = short_decimal(x, max(digits, 6))
             if exact is not None:
                 return exact
             x = float(x.evalf(30))

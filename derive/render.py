@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ._errors import InputError, TemplateError
-from ._escape import escaper, latex_escape, latex_url, markdown_escape, math_filter
+from ._escape import escaper, latex_escape, latex_url, markdown_escape, math_filter, visible_length
 from ._formats import FORMATS as _ALL_FORMATS
 from ._formats import LANGS, markup_of_template, output_format
 
@@ -297,17 +297,6 @@ def localize(text: Any, lang: str = "en") -> str:
         text = re.sub(f"(?<=[{_HAN}”\\d])\\s*([,;])\\s*(?=[{_HAN}“])", lambda m: _FULL[m.group(1)], text)
         return text if has_han(text) or re.fullmatch(r"[\d.\s]*", text) else f"“{text}”"
     return text
-
-
-def visible_length(latex: Any) -> int:
-    """About how many characters wide LaTeX math prints (a fraction counts its wider part)."""
-    text = str(latex)
-    for _ in range(5):   # innermost fractions first: \frac{a}{b} → the longer of a and b
-        text = re.sub(r"\\frac\{([^{}]*)\}\{([^{}]*)\}", lambda m: max(m.group(1), m.group(2), key=len), text)
-        text = re.sub(r"\{([^{}]*)\}", r"\1", text) if "\\frac" not in text else text
-    text = re.sub(r"\\(mathrm|left|right|frac|sqrt|boxed|,|;|!|quad|qquad)", "", text)
-    text = re.sub(r"\\[A-Za-z]+", "x", text)
-    return len(re.sub(r"[{}_^\s]", "", text))
 
 
 def mostly_latin(text: Any) -> bool:

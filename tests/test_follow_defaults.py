@@ -128,7 +128,7 @@ def test_the_write_up_shows_the_defaults_and_what_cancels(cli, catalog, fmt):
         assert "num_kv_heads = num_heads    assumed (catalog default)" in run.out
         assert "Cancelled out: the answer does not depend on num_heads, num_layers." in run.out
         # the step shows the default put in, and the head count cancelling
-        assert "= 2*8,192*(8,192/num_heads)*(num_heads + num_heads)" in run.out
+        assert "= 2*8,192*(num_heads + num_heads)*(8,192/num_heads)" in run.out      # in the written order
     else:
         a, h, k, d = (catalog.quantities[n].latex for n in ("num_heads", "head_dim", "num_kv_heads", "d_model"))
         assert "S \\le 65{,}536" in run.out
