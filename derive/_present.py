@@ -1151,7 +1151,7 @@ def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict
         "target": sol.target,
         "value": _number(sol.value),
         "unit": sol.unit,
-        # a plain solve of a step function answers with its interval, as the text does (value: its top)
+        # a plain solve of a step function answers with its interval, as the text does (value: an end inside it)
         "display": view["answer"]["interval_text"] if sol.interval is not None and not sol.bound
         else view["answer"]["text"],
         "exact": exact_text(sol.value),

@@ -245,7 +245,8 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
     else:
         state, interval = _forward(state, question, conditions)
         if interval is not None:
-            value, formula = interval.high, state.sym(target)
+            # the answer is the interval; its value, an end inside it (3/4 of [3/4, 3/2), not the 3/2 it excludes)
+            value, formula = interval.representative, state.sym(target)
         else:
             value, formula = state.values[target], state.formulas[target]
         for cond in conditions:

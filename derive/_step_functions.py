@@ -34,6 +34,13 @@ class Interval:
     high_open: bool
     rounded: sympy.Expr        # the value the ceil/floor must take (a whole number)
 
+    @property
+    def representative(self) -> sympy.Expr:
+        """One value the interval holds: its top, or its bottom when the top is excluded, or the middle."""
+        if not self.high_open:
+            return self.high
+        return self.low if not self.low_open else (self.low + self.high) / 2
+
     def contains(self, value: sympy.Expr) -> bool:
         above = sign(value - self.low) > 0 or (not self.low_open and sign(value - self.low) == 0)
         below = sign(self.high - value) > 0 or (not self.high_open and sign(self.high - value) == 0)

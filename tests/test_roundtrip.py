@@ -38,6 +38,10 @@ NOT_INVERTIBLE: dict[tuple[str, str], str] = {
     ("num_hosts", "chips_per_host"): "ceil(N / chips per host): many host sizes give the same count",
     # the farthest chip on a ring is floor(N/2) hops away: a ring of 2k and of 2k + 1 chips give the same k
     ("torus_axis_max_hops", "axis_size"): "floor(N / 2): an even and an odd axis give the same longest distance",
+    # the smallest power-of-two slice: 2^ceil(log2((W + KV)/C)), a step function of each of them
+    ("pow2_slice_chips", "weight_bytes"): "2^ceil(log2(...)): many weight sizes need the same slice",
+    ("pow2_slice_chips", "kv_cache_bytes"): "2^ceil(log2(...)): many KV cache sizes need the same slice",
+    ("pow2_slice_chips", "hbm_capacity"): "2^ceil(log2(...)): many chip capacities need the same slice",
     # speculative decoding: (1 − α^(γ+1))/(1 − α) is a polynomial of degree γ + 1 in α, γ a symbol
     ("spec_expected_tokens", "spec_accept_rate"): "α occurs as α and α^(γ+1): no closed form for a symbolic γ",
 }

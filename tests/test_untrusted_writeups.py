@@ -314,7 +314,8 @@ def test_a_users_messages_cannot_reach_unbounded_format(tmp_path):
     pack.mkdir()
     for text in ("Step {n:>1000000000}", "Step {n:.1000000000f}", "Step {n.__class__.__mro__}", "Step {n[0]}"):
         (pack / "messages-report.yaml").write_text(
-            json.dumps({"w_checks_hold": {"en": text, "zh": text}}), encoding="utf-8")
+            json.dumps({key: {"en": text, "zh": text} for key in ("w_checks_hold", "w_checks_hold_one")}),
+            encoding="utf-8")
         from derive.render import _environment, _messages
         _messages.cache_clear()
         _environment.cache_clear()
