@@ -371,3 +371,17 @@ def test_a_failed_trial_of_another_way_keeps_the_first_missing_inputs():
     with pytest.raises(MissingInputsError) as err:
         solve("mbu", {"params": "7e9", "decode_step_time": "14 ms", "hbm_bw": "2 TB/s"}, presets=["bf16"])
     assert err.value.target == "mbu" and "batch" in err.value.missing
+
+
+def test_a_step_function_answers_with_a_value_its_interval_holds():
+    # 2^ceil(log2(3 B / C)) = 4 for 0.75 B <= C < 1.5 B: the value is 0.75 B, not the 1.5 B it excludes
+    from fractions import Fraction
+
+    from derive import solve
+
+    sol = solve("hbm_capacity", {"pow2_slice_chips": 4, "weight_bytes": "2 B", "kv_cache_bytes": "1 B"})
+    assert (sol.interval.low, sol.interval.high) == (Fraction(3, 4), Fraction(3, 2))
+    assert (sol.interval.low_open, sol.interval.high_open) == (False, True)
+    assert sol.value == Fraction(3, 4)
+    again = solve("pow2_slice_chips", {"hbm_capacity": sol.value, "weight_bytes": "2 B", "kv_cache_bytes": "1 B"})
+    assert again.value == 4
