@@ -66,3 +66,14 @@ def need_tool(name: str) -> str:
             pytest.fail(f"{name} is required in CI (DERIVE_REQUIRE_TOOLS=1) but is not installed")
         pytest.skip(f"{name} is not installed")
     return path
+
+
+def write_report(request, lines: list[str]) -> None:
+    """Print a test module's summary lines (what a fuzz or property run saw) after its tests, uncaptured."""
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    capture = request.config.pluginmanager.getplugin("capturemanager")
+    if reporter is not None and lines:
+        with capture.global_and_fixture_disabled():
+            reporter.write_line("")
+            for line in lines:
+                reporter.write_line(line)

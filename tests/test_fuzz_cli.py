@@ -36,6 +36,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import write_report
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
@@ -520,11 +521,5 @@ def test_fuzz_the_cli_as_real_processes(fuzz_root, fixtures):
 @pytest.fixture(scope="module", autouse=True)
 def _report(request):
     yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    capture = request.config.pluginmanager.getplugin("capturemanager")
-    if reporter is not None and REPORT:
-        with capture.global_and_fixture_disabled():
-            reporter.write_line("")
-            for line in REPORT:
-                reporter.write_line(line)
+    write_report(request, REPORT)
 

@@ -52,6 +52,7 @@ from typing import Any
 
 import pytest
 import yaml
+from conftest import write_report
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from test_fuzz_cli import (
@@ -929,10 +930,4 @@ def test_fuzz_generated_inputs_as_real_processes(fuzz_root):
 @pytest.fixture(scope="module", autouse=True)
 def _report(request):
     yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    capture = request.config.pluginmanager.getplugin("capturemanager")
-    if reporter is not None and REPORT:
-        with capture.global_and_fixture_disabled():
-            reporter.write_line("")
-            for line in REPORT:
-                reporter.write_line(line)
+    write_report(request, REPORT)

@@ -33,6 +33,7 @@ from collections import Counter, defaultdict
 
 import pytest
 import sympy
+from conftest import write_report
 from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st
 from test_roundtrip import NOT_INVERTIBLE
@@ -459,9 +460,6 @@ def test_bound_holds_at_the_answer_and_fails_just_past_it(catalog, cid, target):
 @pytest.fixture(scope="module", autouse=True)
 def _report(request):
     yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is None:
-        return
     lines = [f"properties ({PROFILE}): {COUNTS['relation pairs']} (relation, symbol) pairs in "
              f"{COUNTS['solve examples']} examples (up to {SOLVE_SETTINGS.max_examples} each); "
              f"{COUNTS['conditions x symbols']} (condition, symbol) bounds in {COUNTS['bound examples']} "
@@ -471,8 +469,4 @@ def _report(request):
             lines.append(f"  {kind}: {what}: {n}")
     for what, why in sorted(LISTED.items()):
         lines.append(f"  {what}: {why}")
-    capture = request.config.pluginmanager.getplugin("capturemanager")
-    with capture.global_and_fixture_disabled():
-        reporter.write_line("")
-        for line in lines:
-            reporter.write_line(line)
+    write_report(request, lines)
