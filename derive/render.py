@@ -26,8 +26,8 @@ from ._escape import escaper, latex_escape, latex_url, markdown_escape, math_fil
 from ._formats import FORMATS as _ALL_FORMATS
 from ._formats import LANGS, markup_of_template, output_format
 
-__all__ = ["FORMATS", "LANGS", "latex_escape", "latex_url", "markdown_escape", "message_table", "pick",
-           "render_solution", "render_template", "template_dirs"]
+__all__ = ["FORMATS", "LANGS", "environment_for", "latex_escape", "latex_url", "markdown_escape", "message_table",
+           "pick", "render_solution", "render_template", "template_dirs"]
 
 # the formats that write one worked solution, and their templates (a view of the one table in _formats.py)
 FORMATS = {f.name: f.solution for f in _ALL_FORMATS.values() if f.solution}
@@ -446,15 +446,26 @@ def sandbox(**options: Any):
     return bounded(**options)
 
 
-def _safe_loader(dirs: tuple[Path, ...]):
-    """A file loader that refuses a template reached through a symlink out of its folder."""
+def _safe_loader(dirs: tuple[Path, ...], mode: str):
+    """A file loader that refuses a template reached through a symlink out of its folder, and takes a
+    built-in template's code compiled ahead of time when there is one for its text
+    (:mod:`derive._precompile`)."""
     import jinja2
+
+    from ._precompile import compiled_ahead
 
     class FolderLoader(jinja2.FileSystemLoader):
         def get_source(self, environment: Any, template: str) -> Any:
             source, filename, uptodate = super().get_source(environment, template)
             _inside_folder(Path(filename), dirs)
             return source, filename, uptodate
+
+        def load(self, environment: Any, name: str, globals: Any = None) -> Any:
+            # jinja2.BaseLoader.load without a bytecode cache, the code compiled ahead when it is this text's
+            source, filename, uptodate = self.get_source(environment, name)
+            code = compiled_ahead(mode, name, source) or environment.compile(source, name, filename)
+            return environment.template_class.from_code(environment, code, {} if globals is None else globals,
+                                                        uptodate)
 
     return FolderLoader([str(d) for d in dirs])
 
@@ -473,7 +484,7 @@ def _environment(dirs: tuple[Path, ...], mode: str):
 
     # no bytecode cache: compiled templates on disk would be code another user could plant
     env = sandbox(
-        loader=_safe_loader(dirs),
+        loader=_safe_loader(dirs, mode),
         undefined=jinja2.StrictUndefined,
         autoescape=mode == "html",
         trim_blocks=True,
@@ -494,6 +505,12 @@ def _environment(dirs: tuple[Path, ...], mode: str):
     env.filters["striptex"] = _strip_tex
     env.filters["math"] = math_filter(mode)
     return env
+
+
+def environment_for(mode: str, templates: str | os.PathLike | None = None):
+    """The Jinja environment templates of ``mode`` (``text``, ``md``, ``html``, ``tex``) are rendered in,
+    with a user's ``templates`` folder searched before the built-in one."""
+    return _environment(tuple(template_dirs(templates)), mode)
 
 
 def render_template(name: str, context: Mapping[str, Any], *, templates: str | os.PathLike | None = None) -> str:

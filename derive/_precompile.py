@@ -1,0 +1,99 @@
+"""Built-in terminal templates compiled to Python ahead of time, so a first answer does not wait for Jinja.
+
+Jinja compiles a template to Python source and then to code; for ``solution.txt.j2`` that takes
+about 50 ms, a tenth of a first ``derive solve``. The Python Jinja makes of every built-in
+template printed on the terminal (``*.txt.j2``) ships in :mod:`derive._compiled_templates`,
+written by ``python -m derive._compiled_templates`` and checked by ``tests/test_compiled_templates.py``,
+and is loaded as any module's code is (from its bytecode once compiled). It is used only when
+the template the loader found is byte for byte the one the code was made from (a user's
+``--templates`` copy or an edited file is compiled from its text, as before) and the installed
+Jinja is the version that made it. Nothing is read from the cache folder: the code is part of
+the package, like the rest of derive's code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import re
+from pathlib import Path
+from types import CodeType
+from typing import Any, Callable
+
+__all__ = ["MODES", "compiled_ahead", "generate", "write"]
+
+MODES = ("text",)           # the markups whose built-in templates are compiled ahead (terminal output)
+PACKAGE = "derive._compiled_templates"
+
+
+def _digest(source: str) -> str:
+    return hashlib.sha256(source.encode("utf-8")).hexdigest()
+
+
+def _module_name(mode: str, name: str) -> str:
+    return f"{mode}__{re.sub(r'[^0-9A-Za-z]', '_', name)}"
+
+
+def compiled_ahead(mode: str, name: str, source: str) -> CodeType | None:
+    """The code Jinja would compile ``source`` (template ``name``, in ``mode``'s environment) to, when
+    it ships with derive for exactly this text and this Jinja; else None (compile it)."""
+    if mode not in MODES:
+        return None
+    from jinja2 import __version__ as jinja_version
+
+    from . import _compiled_templates as kept
+
+    entry = kept.INDEX.get((mode, name))
+    if entry is None or kept.JINJA2 != jinja_version or entry[0] != _digest(source):
+        return None
+    spec = importlib.util.find_spec(f"{PACKAGE}.{entry[1]}")
+    if spec is None or spec.loader is None or not hasattr(spec.loader, "get_code"):
+        return None
+    return spec.loader.get_code(spec.name)
+
+
+def _builtin_templates(mode: str) -> list[str]:
+    from ._formats import markup_of_template
+    from ._resources import builtin_dir
+
+    return sorted(p.name for p in builtin_dir("templates").glob("*.j2")
+                  if not p.name.startswith("_") and markup_of_template(p.name) == mode)
+
+
+def generate(environment_for: Callable[[str], Any]) -> dict[str, str]:
+    """The files of :mod:`derive._compiled_templates`, by file name, for the built-in templates as they
+    are now and the installed Jinja; ``environment_for(mode)`` is :func:`derive.render.environment_for`.
+
+    The code is compiled as Jinja's own module loader has it (``defer_init``: the environment is
+    bound when a template is made from it, so the module also imports on its own)."""
+    from jinja2 import __version__ as jinja_version
+
+    files: dict[str, str] = {}
+    index: list[str] = []
+    for mode in MODES:
+        env = environment_for(mode)
+        for name in _builtin_templates(mode):
+            source, filename, _ = env.loader.get_source(env, name)
+            module = _module_name(mode, name)
+            code = env.compile(source, name, filename, raw=True, defer_init=True)
+            files[f"{module}.py"] = (f'"""{name} ({mode}) compiled by Jinja {jinja_version}; written by '
+                                     f'python -m derive._compiled_templates, do not edit."""\n{code}\n')
+            index.append(f"    ({mode!r}, {name!r}): ({_digest(source)!r}, {module!r}),")
+    files["__init__.py"] = (
+        '"""Built-in terminal templates as Jinja compiles them (see :mod:`derive._precompile`); written by\n'
+        'python -m derive._compiled_templates, do not edit."""\n\n'
+        f"JINJA2 = {jinja_version!r}\n\n"
+        "# (markup, template name): (SHA-256 of the template text, module)\n"
+        "INDEX: dict[tuple[str, str], tuple[str, str]] = {\n" + "\n".join(index) + "\n}\n")
+    return files
+
+
+def write(files: dict[str, str]) -> Path:
+    """Write :func:`generate`'s ``files`` into :mod:`derive._compiled_templates`, replacing the old code."""
+    folder = Path(__file__).resolve().parent / "_compiled_templates"
+    for old in folder.glob("text__*.py"):
+        if old.name not in files:
+            old.unlink()
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
