@@ -3,15 +3,15 @@
 Both folders sit at the top of the repository, where a tutorial author edits them.
 A built wheel carries them inside the package (``derive/formulas``,
 ``derive/templates``: ``pyproject.toml`` maps them there at build time), and they
-are read from there with :mod:`importlib.resources`. In a source checkout (an
-editable install, or ``python -m derive`` run from the repository) the package has
-no such folders and the repository's own are used, so an edit shows at once.
+are read from there, beside this module: a wheel is installed as files, never
+imported zipped, so :mod:`importlib.resources` would only add its imports (zipfile
+among them) to every start. In a source checkout (an editable install, or
+``python -m derive`` run from the repository) the package has no such folders and
+the repository's own are used, so an edit shows at once.
 """
 
 from __future__ import annotations
 
-import os
-from importlib import resources
 from pathlib import Path
 
 __all__ = ["builtin_dir"]
@@ -23,8 +23,8 @@ def builtin_dir(name: str) -> Path:
     """The folder of built-in ``formulas`` or ``templates``."""
     if name not in BUILTIN:
         raise ValueError(f"no built-in folder {name!r}")
-    packaged = resources.files("derive").joinpath(name)
+    here = Path(__file__).resolve().parent
+    packaged = here / name
     if packaged.is_dir():
-        # an installed wheel: a real folder in site-packages (wheels are never imported zipped)
-        return Path(os.fspath(packaged))   # type: ignore[call-overload]
-    return Path(__file__).resolve().parent.parent / name
+        return packaged                  # an installed wheel: a real folder in site-packages
+    return here.parent / name
