@@ -87,13 +87,19 @@ def _build(expr: sympy.Basic) -> Fn:
         value = _exact(expr)
         return lambda env: value
     if expr.is_Add:
-        parts = [_build(a) for a in expr.args]
-        return lambda env: sum(f(env) for f in parts)
+        first, *parts = [_build(a) for a in expr.args]
+
+        def total(env: Env) -> Exact:
+            out = first(env)            # not 0 + ...: an int meeting a Fraction costs a reflected operation
+            for f in parts:
+                out += f(env)
+            return out
+        return total
     if expr.is_Mul:
-        factors = [_build(a) for a in expr.args]
+        first, *factors = [_build(a) for a in expr.args]
 
         def product(env: Env) -> Exact:
-            out: Exact = 1
+            out = first(env)
             for f in factors:
                 out *= f(env)
             return out

@@ -77,7 +77,7 @@ class Given:
         """A default taken as the formula it follows, because what it follows is missing too
         (``head_dim = d_model / num_heads`` with ``num_heads`` unknown): ``value`` is that formula,
         in the quantities' symbols, and ``text`` the catalog's ``same_as``."""
-        return bool(self.value.free_symbols)
+        return not self.value.is_Number and bool(self.value.free_symbols)
 
 
 @dataclass(frozen=True)
