@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
 
-__all__ = ["AnswerStore"]
+__all__ = ["AnswerStore", "command_key"]
 
 KIND = "answer"
 _LIBRARIES = ("sympy", "mpmath", "jinja2", "markupsafe", "pint", "yaml", "latex2mathml", "numpy")
@@ -80,6 +80,32 @@ def _code_fingerprint() -> list:
     return marks
 
 
+def command_key(args: "argparse.Namespace", ignore: tuple[str, ...] = ()) -> str | None:
+    """The key of what a parsed command line prints (its options but ``ignore``, the folder, the code,
+    the libraries and the contents of every file it can read), or None when caching is off or a file
+    cannot be keyed."""
+    if os.environ.get("DERIVE_CACHE_DIR") == "off":
+        return None
+    from ._resources import builtin_dir
+
+    options = {k: v for k, v in sorted(vars(args).items()) if k not in ("run", "debug", *ignore)}
+    digest = hashlib.sha256()
+    header = {"options": options, "cwd": os.getcwd(), "code": _code_fingerprint(),
+              "environment": {k: os.environ.get(k) for k in _ENVIRONMENT}}
+    digest.update(json.dumps(header, sort_keys=True, default=str).encode("utf-8", "surrogateescape"))
+    formulas = os.environ.get("DERIVE_FORMULAS")
+    trees = [Path(formulas) if formulas else builtin_dir("formulas"), builtin_dir("templates")]
+    trees += [Path(p) for p in (getattr(args, "formulas", None) or ())]
+    if getattr(args, "templates", None):
+        trees.append(Path(args.templates))
+    try:
+        for tree in trees:
+            _hash_tree(digest, tree)
+    except _Unkeyable:
+        return None
+    return digest.hexdigest()
+
+
 class AnswerStore:
     """The kept answer of one ``derive solve`` command line (see the module docstring)."""
 
@@ -89,27 +115,10 @@ class AnswerStore:
     @classmethod
     def for_command(cls, args: argparse.Namespace) -> "AnswerStore | None":
         """The store entry for this parsed command line, or None when its answer is not to be kept."""
-        if os.environ.get("DERIVE_CACHE_DIR") == "off" or getattr(args, "output", None) \
-                or getattr(args, "format", "text") == "pdf":
+        if getattr(args, "output", None) or getattr(args, "format", "text") == "pdf":
             return None
-        from ._resources import builtin_dir
-
-        options = {k: v for k, v in sorted(vars(args).items()) if k not in ("run", "debug")}
-        digest = hashlib.sha256()
-        header = {"options": options, "cwd": os.getcwd(), "code": _code_fingerprint(),
-                  "environment": {k: os.environ.get(k) for k in _ENVIRONMENT}}
-        digest.update(json.dumps(header, sort_keys=True, default=str).encode("utf-8", "surrogateescape"))
-        formulas = os.environ.get("DERIVE_FORMULAS")
-        trees = [Path(formulas) if formulas else builtin_dir("formulas"), builtin_dir("templates")]
-        trees += [Path(p) for p in (getattr(args, "formulas", None) or ())]
-        if getattr(args, "templates", None):
-            trees.append(Path(args.templates))
-        try:
-            for tree in trees:
-                _hash_tree(digest, tree)
-        except _Unkeyable:
-            return None
-        return cls(digest.hexdigest())
+        key = command_key(args)
+        return None if key is None else cls(key)
 
     def lookup(self) -> str | None:
         """The text a fresh solve printed for this command line, if it was kept."""

@@ -28,10 +28,13 @@ hold when their two sides agree within 1e-12 relative, as at an exact boundary.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ._errors import InputError, NotInvertibleError
+from ._program import program_of
+from ._program import run as run_program
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -76,6 +79,20 @@ class Vectorized:
     _bound: str | None = None
     _step: float | None = None
     _positive: bool = False                   # SymPy proved the formula positive for positive inputs
+    program: list | None = None               # the formula as a program (derive._program), when it is one
+
+    @classmethod
+    def from_program(cls, target: str, names: Sequence[str], program: list, positive: bool) -> "Vectorized":
+        """A plain formula given as a program (:mod:`derive._program`) of ``names``; ``positive``: its
+        value is positive wherever the inputs are (no NaN to mark)."""
+        names = tuple(names)
+        return cls(target, names, "formula", None, functools.partial(_run_program, program, names),
+                   _positive=positive, program=program)
+
+    @property
+    def positive(self) -> bool:
+        """SymPy proved the value positive for positive inputs: nothing to mark NaN."""
+        return self._positive
 
     def __call__(self, *arrays: Any) -> "np.ndarray":
         import numpy as np
@@ -401,9 +418,19 @@ def vectorize(solution: "Solution", names: Sequence[str]) -> Vectorized:
         expr = solution.formula.xreplace(consts)
         kind = "formula"
     _check_free(expr, set(syms), solution.target)
-    fn = _lambdify(syms, expr, {"derive_pick": _pick_smallest})
+    # a plain formula runs as a program (plain data, which the sweep store can keep and run without SymPy)
+    program = program_of(expr) if kind == "formula" else None
     # positive inputs give a positive value (no NaN to mark) when SymPy can prove it
+    if program is not None:
+        made = Vectorized.from_program(solution.target, names, program, bool(expr.is_positive))
+        made.expr = expr
+        return made
+    fn = _lambdify(syms, expr, {"derive_pick": _pick_smallest})
     return Vectorized(solution.target, names, kind, expr, fn, _positive=bool(expr.is_positive))
+
+
+def _run_program(program: list, names: Sequence[str], *arrays: Any) -> Any:
+    return run_program(program, dict(zip(names, arrays)))
 
 
 def _vectorize_bound(solution: "Solution", names: tuple[str, ...], syms, consts) -> Vectorized:

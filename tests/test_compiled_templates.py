@@ -11,10 +11,9 @@ import jinja2
 import pytest
 
 from derive import _compiled_templates as kept
-from derive import load_catalog, solve
+from derive import load_catalog, render, solve
 from derive._precompile import MODES, compiled_ahead, generate
 from derive._resources import builtin_dir
-from derive import render
 from derive.render import environment_for, render_solution
 
 TERMINAL = sorted(p.name for p in builtin_dir("templates").glob("*.txt.j2"))

@@ -31,7 +31,8 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from .._atomic import OutputPlan, open_atomic
-    from ..sweep import is_sweep_spec, sweep
+    from .._sweep_store import SweepStore
+    from ..sweep import is_sweep_spec
 
     if args.format == "npz" and not args.output:
         raise InputError("--format npz writes a binary file; give -o FILE.npz")
@@ -42,8 +43,15 @@ def run(args: argparse.Namespace) -> int:
     given = {k: v for k, v in items.items() if not is_sweep_spec(v)}
     if not axes:
         raise InputError("nothing to sweep: give at least one NAME=START:STOP:NUM[:log] (or NAME=V1,V2,...)")
-    result = sweep(question_of(args, given), axes, grid="zip" if args.zip else "outer", verify=args.verify,
-                   catalog=catalog_of(args))
+    store = SweepStore.for_command(args)          # the same sweep run before: its program, no SymPy
+    result = store.lookup() if store is not None else None
+    if result is None:
+        from ..sweep import sweep
+
+        result = sweep(question_of(args, given), axes, grid="zip" if args.zip else "outer", verify=args.verify,
+                       catalog=catalog_of(args))
+        if store is not None:
+            store.keep(result)
     writers: dict[str, Callable[[Any], None]] = {"csv": result.write_csv, "json": result.write_json,
                                                  "npz": result.write_npz}
     write = writers[args.format]

@@ -1,0 +1,151 @@
+"""A repeated ``derive sweep`` runs the kept program (issue 12): the same bytes as a fresh sweep,
+without importing SymPy, never stale (the key covers the command line, code and catalog files) and
+never trusted beyond its checked points; and the program itself evaluates formulas as SymPy does."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+import sympy
+from conftest import ROOT
+
+from derive._cache import _digest
+from derive._program import program_of, run
+
+GRID = ("kv_cache_bytes", "batch=1:64:16", "seq_len=128:32768:9:log", "--model", "llama2-70b")
+
+SCRIPT = """
+import sys
+from derive.cli._main import main
+code = main(sys.argv[1:])
+print("sympy imported" if "sympy" in sys.modules else "sympy not imported", file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def _sweep(cache: Path, *args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    env = {"DERIVE_CACHE_DIR": str(cache), "PATH": "/usr/bin:/bin"}
+    return subprocess.run([sys.executable, "-c", SCRIPT, "sweep", *args], capture_output=True, text=True,
+                          env=env, cwd=cwd, timeout=300)
+
+
+def _entries(cache: Path) -> list[Path]:
+    return sorted(cache.glob("sweep-*.json"))
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_a_repeated_sweep_prints_the_same_bytes_without_sympy(tmp_path, fmt):
+    cache = tmp_path / "cache"
+    fresh = _sweep(tmp_path / "off", *GRID, "--format", fmt)
+    first = _sweep(cache, *GRID, "--format", fmt)
+    again = _sweep(cache, *GRID, "--format", fmt)
+    assert fresh.returncode == first.returncode == again.returncode == 0, first.stderr
+    assert first.stderr.strip() == "sympy imported" and again.stderr.strip() == "sympy not imported"
+    assert fresh.stdout == first.stdout == again.stdout
+    assert len(_entries(cache)) == 1
+    if fmt == "csv":
+        rows = again.stdout.splitlines()
+        assert rows[0] == "batch [1],seq_len [1],kv_cache_bytes [B]"
+        # LLaMA-2 70B: 2 (K, V) x 80 layers x 8 KV heads x 128 x 2 B = 327,680 B per token
+        assert rows[1] == "1,128,41943040" and len(rows) == 1 + 16 * 9
+
+
+def test_one_kept_sweep_serves_every_format_and_output_file(tmp_path):
+    cache = tmp_path / "cache"
+    out1, out2 = tmp_path / "a.npz", tmp_path / "b.npz"
+    assert _sweep(cache, *GRID, "--format", "csv").returncode == 0
+    again = _sweep(cache, *GRID, "--format", "npz", "-o", str(out1))
+    fresh = _sweep(tmp_path / "other", *GRID, "--format", "npz", "-o", str(out2))
+    assert again.stderr.strip() == "sympy not imported" and fresh.stderr.strip() == "sympy imported"
+    assert out1.read_bytes() == out2.read_bytes()
+    data = np.load(out1)
+    assert data["kv_cache_bytes"][0] == 327680 * 128 and json.loads(str(data["meta"]))["verified_points"] == 3
+
+
+def test_a_changed_formula_file_sweeps_afresh(tmp_path):
+    cache = tmp_path / "cache"
+    user = tmp_path / "mine.yaml"
+    text = (ROOT / "examples" / "checkpoint.yaml").read_text(encoding="utf-8")
+    user.write_text(text, encoding="utf-8")
+    first = _sweep(cache, *GRID, "--formulas", str(user))
+    user.write_text(text + "\n# edited\n", encoding="utf-8")
+    second = _sweep(cache, *GRID, "--formulas", str(user))
+    assert first.returncode == second.returncode == 0, first.stderr
+    assert second.stderr.strip() == "sympy imported" and second.stdout == first.stdout
+    assert len(_entries(cache)) == 2
+
+
+def test_a_kept_program_that_disagrees_with_its_checked_points_is_not_used(tmp_path):
+    cache = tmp_path / "cache"
+    fresh = _sweep(cache, *GRID)
+    [entry] = _entries(cache)
+    header, payload = entry.read_text(encoding="utf-8").split("\n", 1)
+    data = json.loads(payload)
+    for step in data["program"]:
+        if step[0] == "const":
+            step[1] *= 2                    # a tampered program, its digest made to match
+    payload = json.dumps(data)
+    head = json.loads(header)
+    head["digest"] = _digest(payload)
+    entry.write_text(json.dumps(head) + "\n" + payload, encoding="utf-8")
+    again = _sweep(cache, *GRID)
+    assert again.returncode == 0 and again.stdout == fresh.stdout
+    assert again.stderr.strip() == "sympy imported"
+
+
+def test_a_bound_sweep_is_not_kept(tmp_path):
+    cache = tmp_path / "cache"
+    args = ("batch", "seq_len=512:32768:4:log", "--max", "--require", "kv_cache_fits", "--model", "llama2-70b",
+            "--hw", "h100", "num_devices=8")
+    first, again = _sweep(cache, *args), _sweep(cache, *args)
+    assert first.returncode == again.returncode == 0, first.stderr
+    assert again.stderr.strip() == "sympy imported" and first.stdout == again.stdout
+    assert _entries(cache) == []
+
+
+X, Y, Z = sympy.symbols("x y z", positive=True)
+
+
+@pytest.mark.parametrize("expr", [
+    327680 * X * Y,
+    X / Y + sympy.Rational(3, 7) * Z**2,
+    sympy.sqrt(X * Y) / 4 + 1 / (X + Z),
+    sympy.Max(X, 2 * Y) + sympy.Min(Y, Z) + sympy.ceiling(X / 3) - sympy.floor(Y / 5),
+    sympy.log(X) * sympy.exp(Y / 1000) + sympy.Abs(X - Y),
+    sympy.Integer(10) ** 400 * X,                        # beyond a float: inf, as a float literal gives
+])
+def test_a_program_evaluates_a_formula_as_sympy_does(expr):
+    program = program_of(expr)
+    assert program is not None and json.loads(json.dumps(program)) == program    # plain data
+    rng = np.random.default_rng(7)
+    xs, ys, zs = (rng.uniform(0.5, 900.0, 50) for _ in range(3))
+    got = np.asarray(run(program, {"x": xs, "y": ys, "z": zs}))
+    for i in range(0, 50, 7):
+        want = float(expr.subs({X: xs[i], Y: ys[i], Z: zs[i]}).evalf(30)) if expr.has(X) else None
+        assert got[i] == pytest.approx(want, rel=1e-13)
+
+
+def test_a_program_shares_a_repeated_subexpression():
+    common = (X + Y) ** 2
+    program = program_of(common * Z + common / Z)
+    assert sum(1 for step in program if step[0] == "pow" and program[step[2]] == ["const", 2.0]) == 1
+
+
+def test_what_a_program_cannot_hold_has_none():
+    f = sympy.Function("f")
+    assert program_of(f(X) + 1) is None
+    assert program_of(X ** Y) is None                     # an exponent that is not a constant
+    assert program_of(sympy.Piecewise((X, X > 1), (Y, True))) is None
+
+
+@pytest.mark.parametrize("bad", [[], [["in"]], [["in", "w"]], [["const", "1"]], [["add", 0]],
+                                 [["const", 1.0], ["add", 0, 5]], [["const", 1.0], ["nope", 0]],
+                                 [["in", "x"], ["pow", 0, 0]], [["const", 1.0], ["mul", True, 0]], [5]])
+def test_a_malformed_program_is_refused(bad):
+    with pytest.raises(ValueError):
+        run(bad, {"x": np.ones(3)})
