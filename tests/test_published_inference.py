@@ -32,8 +32,9 @@ MISTRAL_PARAMS = (32 * (4096 * 32 * 128 * 2 + 2 * 4096 * 8 * 128 + 3 * 4096 * 14
 
 CASES = [
     # --- kipply, "Transformer Inference Arithmetic" (2022) ---------------------------------------
-    # "the flops:byte ratio ... for an A100 ... 312e12 / 1.5e12 = 208"
-    ("kipply-a100-208", "critical_ai", {"peak_flops": "312 TFLOP/s", "hbm_bw": "1.5 TB/s"}, {},
+    # "the flops:byte ratio ... for an A100 ... 312e12 / 1.5e12 = 208" (the names flops_to_byte,
+    # ops_to_byte and kv_cache_size the sources use were unknown before; now aliases)
+    ("kipply-a100-208", "flops_to_byte", {"peak_flops": "312 TFLOP/s", "hbm_bw": "1.5 TB/s"}, {},
      312e12 / 1.5e12, 208, 0),
     # the 52B model (64 layers, d_model 8192) by the 12·L·d² count; before: `params` asked for 11
     # more inputs (vocabulary, norms, MLP matrices, experts) and no relation gave the 12·L·d² count
@@ -45,7 +46,7 @@ CASES = [
     # --- NVIDIA, "Mastering LLM Techniques: Inference Optimization" (2023) -----------------------
     # KV cache = batch · seq · 2 · layers · (heads · d_head) · bytes: Llama 2 7B, batch 1, 4096 tokens,
     # fp16: "1 * 4096 * 2 * 32 * 4096 * 2 bytes, which is ~2 GB" (2 GiB exactly)
-    ("nvidia-llama2-7b-kv-2gb", "kv_cache_bytes", {"seq_len": 4096, "batch": 1},
+    ("nvidia-llama2-7b-kv-2gb", "kv_cache_size", {"seq_len": 4096, "batch": 1},
      {"model": "llama2-7b", "presets": ["fp16"]}, 1 * 4096 * 2 * 32 * 4096 * 2, 2 * GiB, 0),
     # --- Frantar et al. 2023 (GPTQ) ----------------------------------------------------------------
     # "GPT3-175B ... require 326GB (in compact float16 format)": 175e9 · 2 B in GiB
@@ -77,9 +78,16 @@ CASES = [
     # PaLM Table 1: 540.35B parameters (before: no PaLM preset)
     ("palm-540b-params", "params", {}, {"model": "palm-540b", "presets": ["bf16"]},
      PALM_PARAMS, 540.35e9, 0.0005),
+    # Pope et al.: multi-query attention shrinks the KV cache "by a factor of n_heads", 48 for PaLM
+    # 540B (new: gqa_group_size)
+    ("pope-mqa-48x", "gqa_group_size", {}, {"model": "palm-540b"}, 48 / 1, 48, 0),
+    # --- Ainslie et al. 2023 (GQA): T5-XXL's 64 heads in 8 groups ("GQA-8"), 8 query heads per KV head
+    ("gqa-t5-xxl-8", "gqa_group_size", {"num_heads": 64, "num_kv_heads": 8}, {}, 64 / 8, 8, 0),
+    # Touvron et al. 2023 (Llama 2): the 70B model's 64 query heads share 8 KV heads
+    ("llama2-70b-gqa-8", "kv_cache_reduction", {}, {"model": "llama2-70b"}, 64 / 8, 8, 0),
     # Baseten, "A guide to LLM inference and performance" (2023): the A10's ops:byte ratio,
     # 125 TFLOPS of fp16 over 600 GB/s, "208.3"
-    ("baseten-a10-208.3", "critical_ai", {"peak_flops": "125 TFLOP/s", "hbm_bw": "600 GB/s"}, {},
+    ("baseten-a10-208.3", "ops_to_byte", {"peak_flops": "125 TFLOP/s", "hbm_bw": "600 GB/s"}, {},
      125e12 / 600e9, 208.3, 0.0005),
 ]
 
@@ -144,6 +152,9 @@ def test_kv_token_capacity_is_the_bound_of_kv_cache_fits():
     assert value("kv_token_capacity", given, presets=["fp16"]) == pytest.approx(by_hand, rel=1e-12)
     bound = solve("seq_len", {**given, "batch": 1}, presets=["fp16"], bound="max", require=["kv_cache_fits"])
     assert int(bound.value) == int(by_hand) == 17089
+    # a 26 GB model on a 24 GB card leaves no room: 0 tokens (the regime says so), not an error
+    sol = solve("kv_token_capacity", {**given, "hbm_capacity": "24 GB"}, presets=["fp16"])
+    assert sol.value == 0
 
 
 def test_bloom_8_a100s_is_a_node_not_the_minimum():
