@@ -48,6 +48,12 @@ CASES = [
     # fp16: "1 * 4096 * 2 * 32 * 4096 * 2 bytes, which is ~2 GB" (2 GiB exactly)
     ("nvidia-llama2-7b-kv-2gb", "kv_cache_size", {"seq_len": 4096, "batch": 1},
      {"model": "llama2-7b", "presets": ["fp16"]}, 1 * 4096 * 2 * 32 * 4096 * 2, 2 * GiB, 0),
+    # Databricks, "LLM Inference Performance Engineering" (2023): a 7B model in 16-bit (14 GB) at a
+    # TPOT of 14 ms on 2 TB/s is an MBU of 50%, so the memory-bound floor is half of it, 7 ms (the
+    # alias tpot_min is new; `tpot` is the full roofline step and asks for FLOP/s and batch)
+    ("databricks-tpot-floor-7ms", "tpot_min",
+     {"weight_bytes": "14 GB", "kv_cache_bytes": 0, "hbm_bw": "2 TB/s", "num_devices": 1}, {},
+     14e9 / 2e12, 14e-3 * 0.50, 0),
     # --- Frantar et al. 2023 (GPTQ) ----------------------------------------------------------------
     # "GPT3-175B ... require 326GB (in compact float16 format)": 175e9 · 2 B in GiB
     ("gptq-175b-326gb", "weight_bytes", {"params": "175e9"}, {"presets": ["fp16"]},
