@@ -27,6 +27,8 @@ PUBLISHED = {
     "gemma2-27b": (27_227_128_320, "gemma-2-27b, 27.2B (Hugging Face); Table 2: 26,047,480,320 non-embedding"),
     "mixtral-8x7b": (46_700_000_000, "Mixtral: 46.7B total"),
     "deepseek-v3": (671_000_000_000, "DeepSeek-V3 report: 671B total"),
+    "mistral-7b": (7_241_732_096, "Mistral-7B-v0.1, 7.24B (Hugging Face)"),
+    "palm-540b": (540_350_000_000, "PaLM Table 1: 540.35B"),
 }
 
 ACTIVE = {
