@@ -149,7 +149,7 @@ def test_missing_bandwidth_still_asks_for_the_bandwidth():
 
 
 def test_the_recursive_doubling_bandwidth_term_is_exact():
-    # (p - 1)/p written as 1 - 2^-log2(p): exactly 7/8 of the array for p = 8
+    # the bandwidth term (p - 1)/p n beta is exact: 7/8 of the array for p = 8
     from fractions import Fraction
     sol = solve("recdbl_allgather_time", {"axis_size": 8, "collective_bytes": "1 GB", "alpha": 0,
                                           "beta": "1/(50 GB/s)"})
