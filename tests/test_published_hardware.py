@@ -160,6 +160,7 @@ def test_the_pin_rate_follows_from_a_chip_preset():
     # H100 SXM: 3.35 TB/s over five 1024-pin stacks is 5.234 Gb/s per pin (before the fix, a second
     # relation hbm_bw = stacks x stack bandwidth made this a block SymPy could not solve)
     sol = solve("memory_pin_rate", {"hbm_stacks": 5}, hw="h100")
-    assert float(sol.value) == pytest.approx(3.35e12 / (5 * 1024 / 8), rel=1e-12)
+    assert float(sol.value) * 8 == pytest.approx(3.35e12 * 8 / (5 * 1024), rel=1e-12)   # bits/s per pin
+    assert float(sol.value) * 8 == pytest.approx(5.234e9, rel=1e-4)
     # a bare number is in the quantity's unit, Gb/s
     assert float(solve("hbm_stack_bw", {"memory_pin_rate": 6.4}).value) == pytest.approx(819.2e9, rel=1e-12)
