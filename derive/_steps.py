@@ -925,6 +925,13 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
             instead = _derived_instead(trial, targets, set(exc.missing))
             if not instead:
                 raise
+            if not exc.hint and all(any(n in pr.values for pr in state.catalog.presets.values()
+                                        if pr.kind in ("hw", "model")) for n in instead):
+                # a chip's own figure (hbm_bw) that no preset's inputs give (HBM stacks, pin rate):
+                # ask for the figure, which every chip preset gives, and name the other way after it
+                other = f"or give {', '.join(exc.missing)}, from which {' and '.join(instead)} follows"
+                hints = (_preset_hint(state.catalog, instead), other)
+                raise MissingInputsError(exc.target, instead, "; ".join(h for h in hints if h)) from None
             hint = f"or give {' or '.join(instead)} itself"
             raise MissingInputsError(exc.target, exc.missing, "; ".join(h for h in (exc.hint, hint) if h)) from None
         if _defaults_applied(state):
