@@ -27,7 +27,7 @@ def value(target, given=None, **kw):
 
 
 def megatron_flops(b, s, layers, h, v):
-    """Narayanan et al. 2021, equation 3: 96·B·s·layers·h²·(1 + s/(6h) + V/(16·layers·h)) with recomputation."""
+    """Narayanan et al. 2021, equation 3: 96·B·s·l·h²·(1 + s/(6h) + V/(16·l·h)) with recomputation."""
     return 96 * b * s * layers * h**2 * (1 + s / (6 * h) + v / (16 * layers * h))
 
 
