@@ -37,8 +37,9 @@ __all__ = [
 ]
 
 # the base unit of each base dimension, as printed
-BASE_SYMBOLS: dict[str, str] = {"[data]": "B", "[compute]": "FLOP", "[time]": "s", "[currency]": "USD"}
-_BASE_ORDER = ["[currency]", "[compute]", "[data]", "[time]"]
+BASE_SYMBOLS: dict[str, str] = {"[data]": "B", "[compute]": "FLOP", "[time]": "s", "[currency]": "USD",
+                                "[energy]": "J", "[mass]": "g"}
+_BASE_ORDER = ["[currency]", "[mass]", "[energy]", "[compute]", "[data]", "[time]"]
 
 _UNIT_TEXT = re.compile(r"^[A-Za-zµμ0-9_ /*^().·-]{1,60}$")
 _AMBIGUOUS = re.compile(r"(?<![A-Za-z])K(B|b)(?![A-Za-z])")
@@ -207,6 +208,9 @@ class UnitTable:
         if hit is not None:
             return hit
         if not _UNIT_NAME.match(name):
+            if "co2" in name.lower():      # "173 tCO2eq", "0.385 kgCO2eq/kWh": a mass of CO2-equivalent
+                raise UnitError(f"unknown unit {name!r} in {context or name!r}: write CO2-equivalent as a mass, "
+                                "without the gas (173 t, 0.385 kg/kWh)", unit=name)
             raise UnitError(f"unknown unit {name!r} in {context or name!r}: use units such as B, GiB, TB/s, "
                             "TFLOP/s, ms (defined in formulas/units.txt)", unit=name)
         registry = self.registry()
@@ -296,6 +300,34 @@ _SI = [(10**18, "E"), (10**15, "P"), (10**12, "T"), (10**9, "G"), (10**6, "M"), 
 _IEC = [(2**60, "Ei"), (2**50, "Pi"), (2**40, "Ti"), (2**30, "Gi"), (2**20, "Mi"), (2**10, "Ki")]
 _TIME = [(Fraction(1), ""), (Fraction(1, 10**3), "m"), (Fraction(1, 10**6), "µ"),
          (Fraction(1, 10**9), "n"), (Fraction(1, 10**12), "p")]
+
+
+# energy in watt-hours (449 MWh, not 1.619e12 J), power in watts, mass (CO2-equivalent) in tonnes
+# from a tonne on, and a carbon intensity in kg/kWh, as the papers that state them write them
+_WH = 3600
+_MASS = [(10**6, "t"), (10**3, "kg"), (1, "g")]
+
+
+def _energy_or_mass(v: sympy.Basic, d: Mapping[str, Fraction], digits: int) -> "Formatted | None":
+    one = Fraction(1)
+    if d == {"[energy]": one}:
+        v, unit = v / _WH, "Wh"
+    elif d == {"[energy]": one, "[time]": -one}:
+        unit = "W"
+    elif d == {"[mass]": one, "[energy]": -one}:
+        return Formatted(format_number(v * _WH, digits), "kg/kWh")
+    elif d == {"[mass]": one}:
+        fv = abs(float(v.evalf(30)))
+        for factor, name in _MASS:
+            if fv >= factor * (1 - 1e-12) or factor == 1:
+                return Formatted(format_number(v / factor, digits), name)
+    else:
+        return None
+    fv = abs(float(v.evalf(30)))
+    for factor, prefix in _SI:
+        if fv >= factor * (1 - 1e-12):
+            return Formatted(format_number(v / factor, digits), prefix + unit)
+    return Formatted(format_number(v, digits), unit)
 
 
 @dataclass(frozen=True)
@@ -451,6 +483,9 @@ def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
                                  "binary prefixes (1 KiB = 1024 B)" if system == "iec"
                                  else "decimal prefixes (1 kB = 1000 B)")
         return Formatted(format_number(v, digits), unit)
+    energy = _energy_or_mass(v, d, digits)
+    if energy is not None:
+        return energy
     if d == {"[time]": Fraction(-1)}:   # a rate of counts (tokens, steps, cycles): per second, decimal prefixes
         fv = abs(float(v.evalf(30)))
         hz = dims.named == "Hz"            # a clock: GHz; tokens or steps per second: k/s, M/s

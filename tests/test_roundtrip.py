@@ -59,16 +59,24 @@ def consistent_point(catalog, rel, rng: random.Random) -> dict[str, sympy.Ration
 
     A power with a count in its exponent (α^(γ+1) of speculative decoding) overflows for most
     random draws, and a whole number defined as a quotient (a mesh's data-parallel degree n/(t·p·e))
-    is rarely whole, so a point whose computed side falls outside 1e-60..1e60, is not positive (a
-    difference such as 1 − a/b of act_selective_saving), or is not the whole number its quantity
-    must be, is drawn again.
+    is rarely whole, so a point whose computed side falls outside 1e-60..1e60, below the quantity's
+    range (1 − x/y of a saved share can be negative), or is not the whole number its quantity must
+    be, is drawn again.
     """
     for _ in range(5000):
         point = _draw_point(catalog, rel, rng)
-        if all(v > 0 and _in_range(v) and (v.is_integer or not catalog.quantities[k].integer)
-               for k, v in point.items()):
+        if all(_in_range(v) and _in_domain(v, catalog.quantities[k])
+               and (v.is_integer or not catalog.quantities[k].integer) for k, v in point.items()):
             return point
     raise AssertionError(f"{rel.id}: no random point within the engine's range in 5000 draws")
+
+
+def _in_domain(value, quantity) -> bool:
+    """Positive, or at least the quantity's ``min:``: a defined side such as 1 − x/y can fall below it
+    (and the engine then refuses the value as an input)."""
+    if quantity.minimum is None:
+        return bool(value > 0)
+    return bool(value >= quantity.minimum)
 
 
 def _in_range(value) -> bool:
