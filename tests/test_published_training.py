@@ -112,7 +112,7 @@ CASES = [
      2240 / (8 * 35), 8, 0),
     # --- BLOOM (BigScience 2022), section 3.4: 384 A100 80GB, TP 4, PP 12 (DP 8), global batch 2048, and
     # micro-batch 2 in the tr11-176B-ml training script: 128 microbatches (gradient accumulation steps)
-    # per replica (before: no microbatch size, no m = B/(b·d), and ZeRO's data_parallel not from the mesh)
+    # per replica (before: no microbatch size and no m = B/(b·d) over the mesh's data-parallel copies)
     ("bloom-128-microbatches", "grad_accum_steps",
      {"batch": 2048, "micro_batch": 2, "num_devices": 384, "tensor_parallel": 4, "pp_stages": 12}, {},
      2048 / (2 * 384 / (4 * 12)), 128, 0),
