@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from .sweep import SweepResult
 
-__all__ = ["MAX_AXIS_VALUES", "SweepStore"]
+__all__ = ["MAX_AXIS_VALUES", "SweepStore", "agrees", "kept_value"]
 
 KIND = "sweep"
 MAX_AXIS_VALUES = 100_000        # swept values kept (the grid is their product; it is computed again)
@@ -78,16 +78,21 @@ def _exact_of(result: "SweepResult", index: int) -> dict[str, Any]:
     from ._errors import NoSolutionError
 
     try:
-        value = result.solve_at(index).value
+        return kept_value(result.solve_at(index).value)
     except NoSolutionError:
         return {"none": True}
+
+
+def kept_value(value: Any) -> dict[str, Any]:
+    """An exact engine value as the store keeps it: a whole number exactly, else its float."""
     if value.is_Integer:
         return {"int": str(int(value))}
     return {"real": float(value.evalf(30))}
 
 
-def _agrees(want: dict[str, Any], got: float) -> bool:
-    """As :func:`derive.sweep._agrees` compares the engine's value with the sweep's."""
+def agrees(want: dict[str, Any], got: float) -> bool:
+    """Whether a sweep's float ``got`` is the engine's value ``want`` (:func:`kept_value`, or ``none``
+    for no value): a whole number exactly, anything else to 1e-12 relative."""
     import math
 
     if want.get("none") is True:
@@ -127,7 +132,7 @@ def _replay(entry: dict[str, Any]) -> "SweepResult | None":
     flat = values.ravel()
     verified = []
     for index, want in entry["checked"]:
-        if not _agrees(want, float(flat[index])):
+        if not agrees(want, float(flat[index])):
             return None                     # not the values the engine checked: answer afresh
         verified.append(int(index))
     return SweepResult(entry["target"], entry["unit"], axes, values, entry["grid"], None, None, compiled,

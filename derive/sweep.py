@@ -368,7 +368,6 @@ def _reference(result: "SweepResult", size: int) -> "Solution":
 
 def _agrees(exact, got: float) -> bool:
     """Whole numbers must match exactly; other values to float64 accuracy (1e-12 relative)."""
-    if exact.is_Integer and abs(int(exact)) < 2**53:
-        return float(int(exact)) == got
-    want = float(exact.evalf(30))
-    return abs(want - got) <= 1e-12 * max(abs(want), abs(got))
+    from ._sweep_store import agrees, kept_value
+
+    return agrees(kept_value(exact), got)
