@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ._agreement import agrees, kept_value
+
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
 
     from .sweep import SweepResult
 
-__all__ = ["MAX_AXIS_VALUES", "SweepStore", "agrees", "kept_value"]
+__all__ = ["MAX_AXIS_VALUES", "SweepStore"]
 
 KIND = "sweep"
 MAX_AXIS_VALUES = 100_000        # swept values kept (the grid is their product; it is computed again)
@@ -81,30 +83,6 @@ def _exact_of(result: "SweepResult", index: int) -> dict[str, Any]:
         return kept_value(result.solve_at(index).value)
     except NoSolutionError:
         return {"none": True}
-
-
-def kept_value(value: Any) -> dict[str, Any]:
-    """An exact engine value as the store keeps it: a whole number exactly, else its float."""
-    if value.is_Integer:
-        return {"int": str(int(value))}
-    return {"real": float(value.evalf(30))}
-
-
-def agrees(want: dict[str, Any], got: float) -> bool:
-    """Whether a sweep's float ``got`` is the engine's value ``want`` (:func:`kept_value`, or ``none``
-    for no value): a whole number exactly, anything else to 1e-12 relative."""
-    import math
-
-    if want.get("none") is True:
-        return math.isnan(got)
-    if "int" in want:
-        exact = int(want["int"])
-        if abs(exact) < 2**53:
-            return float(exact) == got
-        w = float(exact)
-    else:
-        w = float(want["real"])
-    return not math.isnan(got) and abs(w - got) <= 1e-12 * max(abs(w), abs(got))
 
 
 def _replay(entry: dict[str, Any]) -> "SweepResult | None":

@@ -368,6 +368,6 @@ def _reference(result: "SweepResult", size: int) -> "Solution":
 
 def _agrees(exact, got: float) -> bool:
     """Whole numbers must match exactly; other values to float64 accuracy (1e-12 relative)."""
-    from ._sweep_store import agrees, kept_value
+    from ._agreement import agrees, kept_value
 
     return agrees(kept_value(exact), got)
