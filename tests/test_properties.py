@@ -74,6 +74,24 @@ def examples_per_pair(kind: str, pairs: int) -> int:
     return max(2, min(SETTINGS.max_examples, BUDGET[kind] // max(pairs, 1)))
 
 
+def sampled(kind: str, pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """In CI, the pairs the budget affords at 2 examples each: the first symbol of every relation or
+    condition, then the rest in a fixed order drawn from a hash of the pair (the same pairs every run).
+    The catalog outgrew the budget (2,643 pairs at 2 examples each ran past CI's time); test_roundtrip
+    still solves every pair, and ``DERIVE_HYPOTHESIS=dev`` runs them all here."""
+    if BUDGET is None or 2 * len(pairs) <= BUDGET[kind]:
+        return pairs
+    import hashlib
+
+    first = {}
+    for pair in pairs:
+        first.setdefault(pair[0], pair)
+    keep = set(first.values())
+    rest = sorted((p for p in pairs if p not in keep), key=lambda p: hashlib.sha256(repr(p).encode()).digest())
+    keep.update(rest[:max(0, BUDGET[kind] // 2 - len(keep))])
+    return [p for p in pairs if p in keep]
+
+
 COUNTS: Counter = Counter()
 OUTCOMES: dict[str, Counter] = defaultdict(Counter)
 LISTED: dict[str, str] = {}
@@ -269,7 +287,7 @@ def informative(rel, point: dict[str, sympy.Expr], name: str) -> bool:
     return err < sympy.Float("1e-50") or err > sympy.Float("1e-30")
 
 
-RELATION_PAIRS = relation_pairs()
+RELATION_PAIRS = sampled("solve", relation_pairs())
 SOLVE_SETTINGS = settings(SETTINGS, max_examples=examples_per_pair("solve", len(RELATION_PAIRS)))
 
 
@@ -354,7 +372,7 @@ def holds_at(cond, lhs, rhs, t: sympy.Symbol, value: sympy.Expr, env) -> bool:
     return holds(cond.comparison.op, lhs.xreplace(at), rhs.xreplace(at))
 
 
-BOUND_PAIRS = bound_pairs()
+BOUND_PAIRS = sampled("bound", bound_pairs())
 BOUND_SETTINGS = settings(SETTINGS, max_examples=examples_per_pair("bound", len(BOUND_PAIRS)))
 
 
