@@ -78,7 +78,7 @@ def sampled(kind: str, pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """In CI, the pairs the budget affords at 2 examples each: the first symbol of every relation or
     condition, then the rest in a fixed order drawn from a hash of the pair (the same pairs every run).
     The catalog outgrew the budget (2,643 pairs at 2 examples each ran past CI's time); test_roundtrip
-    still solves every pair, and ``DERIVE_HYPOTHESIS=dev`` runs them all here."""
+    still solves every pair it draws points for, and ``DERIVE_HYPOTHESIS=dev`` runs them all here."""
     if BUDGET is None or 2 * len(pairs) <= BUDGET[kind]:
         return pairs
     import hashlib

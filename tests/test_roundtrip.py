@@ -65,22 +65,25 @@ def consistent_point(catalog, rel, rng: random.Random) -> dict[str, sympy.Ration
     """
     for _ in range(5000):
         point = _draw_point(catalog, rel, rng)
-        if all(_in_range(v) and _in_domain(v, catalog.quantities[k])
-               and (v.is_integer or not catalog.quantities[k].integer) for k, v in point.items()):
+        if _acceptable(catalog, point):
             return point
     # a whole number defined as a quotient of several whole numbers (microbatches m = B/(b·d)) is almost
     # never whole at random inputs: draw it, and compute an input from it
-    free = [s for s in rel.symbols if s != rel.defines and rel.defines is not None]
-    for _ in range(500 if free else 0):
-        point = {s: _random_value(catalog.quantities[s], rng, catalog.quantities[s].integer)
-                 for s in rel.symbols if s != free[0]}
+    computed = next((s for s in rel.symbols if s != rel.defines), None) if rel.defines else None
+    for _ in range(500 if computed else 0):
+        point = {s: _random_value(catalog.quantities[s], rng) for s in rel.symbols if s != computed}
         env = {sympy.Symbol(k, positive=True): v for k, v in point.items()}
-        value = solve_relation_for(rel, free[0])[0].xreplace(env)
-        point[free[0]] = sympy.nsimplify(value) if not value.is_Rational else value
-        if all(_in_range(v) and _in_domain(v, catalog.quantities[k])
-               and (v.is_integer or not catalog.quantities[k].integer) for k, v in point.items()):
+        value = solve_relation_for(rel, computed)[0].xreplace(env)
+        point[computed] = sympy.nsimplify(value) if not value.is_Rational else value
+        if _acceptable(catalog, point):
             return point
     raise AssertionError(f"{rel.id}: no random point within the engine's range in 5000 draws")
+
+
+def _acceptable(catalog, point) -> bool:
+    """Every value within the engine's range and its quantity's domain, and whole where it must be."""
+    return all(_in_range(v) and _in_domain(v, catalog.quantities[k])
+               and (v.is_integer or not catalog.quantities[k].integer) for k, v in point.items())
 
 
 def _in_domain(value, quantity) -> bool:
