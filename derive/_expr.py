@@ -19,7 +19,8 @@ import ast
 import math
 import re
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from fractions import Fraction
+from typing import Any, Callable, Mapping
 
 import sympy
 
@@ -74,19 +75,65 @@ def _number_from_text(text: str, source: str) -> sympy.Rational:
     return sympy.Rational(text)
 
 
+class _SympyAlgebra:
+    """What the walker builds by default: SymPy expressions."""
+
+    @staticmethod
+    def number(text: str, source: str) -> sympy.Expr:
+        return _number_from_text(text, source)
+
+    @staticmethod
+    def neg(value: sympy.Expr) -> sympy.Expr:
+        return -value
+
+    @staticmethod
+    def binary(op: str, left: sympy.Expr, right: sympy.Expr) -> sympy.Expr:
+        if op == "+":
+            return left + right
+        if op == "-":
+            return left - right
+        if op == "*":
+            return left * right
+        if op == "/":
+            return left / right
+        return left ** right
+
+    @staticmethod
+    def call(fname: str, args: list) -> sympy.Expr:
+        return FUNCTIONS[fname](*args)
+
+    @staticmethod
+    def rational(value: sympy.Expr) -> Fraction | None:
+        """The value as an exact fraction when it is a rational number, else None."""
+        return Fraction(int(value.p), int(value.q)) if value.is_Rational else None
+
+    @staticmethod
+    def symbolic(value: sympy.Expr) -> bool:
+        return bool(value.free_symbols)
+
+
+SYMPY = _SympyAlgebra()
+_BINARY = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
+
+
 class _Walker:
-    def __init__(self, text: str, names: Mapping[str, sympy.Symbol] | Callable[[str], sympy.Symbol] | None,
-                 what: str, unit: Callable[[str], sympy.Expr] | None = None) -> None:
+    """Walks the parsed text, refusing what the whitelist does not allow, and builds a value of the
+    ``algebra`` from it: SymPy expressions, or (``_formula_text``) the text's units and canonical form
+    without SymPy. What is allowed is decided here, once, for every algebra."""
+
+    def __init__(self, text: str, names: Mapping[str, Any] | Callable[[str], Any] | None,
+                 what: str, unit: Callable[[str], Any] | None = None, algebra: Any = SYMPY) -> None:
         self.text = text
         self.names = names
         self.what = what
         self.unit = unit
+        self.algebra = algebra
         self.nodes = 0
 
     def fail(self, why: str) -> ExpressionError:
         return ExpressionError(f"{why} in {self.what} {self.text!r}", text=self.text)
 
-    def name(self, ident: str) -> sympy.Symbol:
+    def name(self, ident: str) -> Any:
         if self.names is None:
             raise self.fail(f"a name ({ident}) is not allowed here; give a number with a unit")
         if callable(self.names):
@@ -96,7 +143,7 @@ class _Walker:
             raise self.fail(f"unknown name {ident!r}")
         return sym
 
-    def walk(self, node: ast.AST) -> sympy.Expr:
+    def walk(self, node: ast.AST) -> Any:
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise self.fail("expression is too long")
@@ -104,7 +151,7 @@ class _Walker:
             if isinstance(node.value, bool) or not isinstance(node.value, (int, float)):
                 raise self.fail(f"{type(node.value).__name__} literals are not allowed")
             segment = ast.get_source_segment(self.text, node) or repr(node.value)
-            return _number_from_text(segment.replace("_", ""), self.text)
+            return self.algebra.number(segment.replace("_", ""), self.text)
         if isinstance(node, ast.Name):
             return self.name(node.id)
         if isinstance(node, ast.List) and len(node.elts) == 1 and self.unit is not None:
@@ -113,7 +160,7 @@ class _Walker:
             return self.unit(segment[1:-1].strip())
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
             inner = self.walk(node.operand)
-            return -inner if isinstance(node.op, ast.USub) else inner
+            return self.algebra.neg(inner) if isinstance(node.op, ast.USub) else inner
         if isinstance(node, ast.BinOp):
             return self.sized(self.binop(node))
         if isinstance(node, ast.Call):
@@ -130,53 +177,54 @@ class _Walker:
             want = _ARITY.get(fname)
             if (want is not None and len(args) != want) or (want is None and len(args) < 2):
                 raise self.fail(f"{fname}() takes {want or 'at least 2'} argument(s)")
-            return FUNCTIONS[fname](*args)
+            return self.algebra.call(fname, args)
         raise self.fail(f"{type(node).__name__} is not allowed")
 
-    def binop(self, node: ast.BinOp) -> sympy.Expr:
+    def binop(self, node: ast.BinOp) -> Any:
         left = self.walk(node.left)
         right = self.walk(node.right)
-        op = node.op
-        if isinstance(op, ast.Add):
-            return left + right
-        if isinstance(op, ast.Sub):
-            return left - right
-        if isinstance(op, ast.Mult):
-            return left * right
-        if isinstance(op, ast.Div):
-            if right == 0:
-                raise self.fail("division by zero")
-            return left / right
-        if isinstance(op, ast.Pow):
+        op = _BINARY.get(type(node.op))
+        if op is None:
+            raise self.fail(f"operator {type(node.op).__name__} is not allowed (use + - * / **)")
+        if op == "/" and self.algebra.rational(right) == 0:
+            raise self.fail("division by zero")
+        if op == "**":
             return self.power(left, right)
-        raise self.fail(f"operator {type(op).__name__} is not allowed (use + - * / **)")
+        return self.algebra.binary(op, left, right)
 
-    def sized(self, value: sympy.Expr) -> sympy.Expr:
+    def sized(self, value: Any) -> Any:
         """Refuse an exact number whose numerator or denominator has too many digits to compute with."""
-        if value.is_Rational and _digits(value) > MAX_MAGNITUDE_DIGITS:
+        exact = self.algebra.rational(value)
+        if exact is not None and _digits(exact) > MAX_MAGNITUDE_DIGITS:
             raise self.fail(f"number is out of range (more than {MAX_MAGNITUDE_DIGITS} digits; write e.g. 1.5e9)")
         return value
 
-    def power(self, base: sympy.Expr, exponent: sympy.Expr) -> sympy.Expr:
-        if exponent.is_Number:
-            if abs(exponent) > MAX_EXPONENT:
-                raise self.fail(f"exponent {exponent} is too large")
-            if base.is_Rational and base != 0 and exponent.is_Integer:
+    def power(self, base: Any, exponent: Any) -> Any:
+        exact = self.algebra.rational(exponent)
+        if exact is not None:
+            if abs(exact) > MAX_EXPONENT:
+                raise self.fail(f"exponent {_fraction_text(exact)} is too large")
+            number = self.algebra.rational(base)
+            if number is not None and number != 0 and exact.denominator == 1:
                 # bound the size of the result before computing it: the digits of the numerator
                 # and the denominator, not just the magnitude ((1+10**-400)**4096 is close to 1)
-                digits = abs(float(exponent)) * _digits(base)
+                digits = abs(float(exact)) * _digits(number)
                 if digits > MAX_MAGNITUDE_DIGITS:
                     raise self.fail(f"number is out of range (more than {MAX_MAGNITUDE_DIGITS} digits; "
                                     "write e.g. 1.5e9)")
-            return base ** exponent
-        if exponent.free_symbols:
-            return base ** exponent
+            return self.algebra.binary("**", base, exponent)
+        if self.algebra.symbolic(exponent):
+            return self.algebra.binary("**", base, exponent)
         raise self.fail("exponent must be a number")
 
 
-def _digits(value: sympy.Rational) -> float:
+def _fraction_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _digits(value: Fraction) -> float:
     """Decimal digits of the larger of the numerator and denominator of an exact number."""
-    return math.log10(max(abs(int(value.p)), int(value.q), 1))
+    return math.log10(max(abs(value.numerator), value.denominator, 1))
 
 
 def _parse(text: str, mode_what: str) -> ast.AST:
@@ -232,16 +280,22 @@ def parse_equation(text: str, names: Mapping[str, sympy.Symbol] | Callable[[str]
 def parse_comparison(text: str, names: Mapping[str, sympy.Symbol] | Callable[[str], sympy.Symbol],
                      unit: Callable[[str], sympy.Expr] | None = None) -> Comparison:
     """Parse ``lhs <= rhs`` (or ``>=``, ``<``, ``>``) into a :class:`Comparison`."""
-    body = _parse(text, "condition")
-    if not isinstance(body, ast.Compare) or len(body.ops) != 1 or type(body.ops[0]) not in _COMPARE:
-        raise ExpressionError(f"a condition needs exactly one of <=, >=, <, >: {text!r}", text=text)
+    body, op = comparison_parts(text)
     walker = _Walker(text.strip(), names, "condition", unit)
     try:
         lhs = walker.walk(body.left)
         rhs = walker.walk(body.comparators[0])
     except RecursionError as exc:
         raise ExpressionError("condition is nested too deeply", text=text[:80]) from exc
-    return Comparison(lhs, _COMPARE[type(body.ops[0])], rhs)
+    return Comparison(lhs, op, rhs)
+
+
+def comparison_parts(text: str) -> tuple[ast.Compare, str]:
+    """The parsed comparison ``lhs op rhs`` and its operator; refuses anything else."""
+    body = _parse(text, "condition")
+    if not isinstance(body, ast.Compare) or len(body.ops) != 1 or type(body.ops[0]) not in _COMPARE:
+        raise ExpressionError(f"a condition needs exactly one of <=, >=, <, >: {text!r}", text=text)
+    return body, _COMPARE[type(body.ops[0])]
 
 
 # ---------------------------------------------------------------------------

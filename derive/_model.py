@@ -51,10 +51,10 @@ class _LazyExpressions:
 
 
 def parse_canonical(text: str) -> sympy.Expr:
-    """Parse an expression written by ``str()`` of a catalog expression (trusted, built by the loader)."""
+    """Parse a catalog expression's canonical text (written by the loader, :mod:`derive._formula_text`)."""
     from ._expr import parse_expression
 
-    return parse_expression(text, lambda name: sympy.Symbol(name, positive=True), "compiled expression")
+    return parse_expression(text, _positive_symbol, "compiled expression")
 
 
 class _LazySides(_LazyExpressions):
@@ -74,13 +74,24 @@ class _LazySides(_LazyExpressions):
 
 class _WrittenOrder:
     """The order the catalog's text writes each sum's terms and each product's factors in
-    (:func:`derive._expr.written_order`), kept as canonical text like the sides and parsed on first use."""
+    (:func:`derive._expr.written_order`), read from the canonical text on first use: a printer given
+    these chains writes ``w + g + o`` as the catalog does, not in SymPy's order."""
 
-    written_src: tuple[tuple[str, tuple[str, ...]], ...]
+    def _canonical_texts(self) -> tuple[str, ...]:
+        raise NotImplementedError
 
     @cached_property
     def written(self) -> tuple[tuple[str, tuple[sympy.Expr, ...]], ...]:
-        return tuple((kind, tuple(parse_canonical(t) for t in operands)) for kind, operands in self.written_src)
+        from ._expr import written_order
+
+        chains: list[tuple[str, tuple[sympy.Expr, ...]]] = []
+        for text in self._canonical_texts():
+            chains.extend(c for c in written_order(text, _positive_symbol) if len(c[1]) > 1)
+        return tuple(chains)
+
+
+def _positive_symbol(name: str) -> sympy.Symbol:
+    return sympy.Symbol(name, positive=True)
 
 
 @dataclass(frozen=True)
@@ -157,9 +168,11 @@ class Regime(_WrittenOrder, _LazySides):
     when_src: tuple[str, str, str]      # lhs, op, rhs
     equation_text: str
     when_text: str
-    written_src: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     _lazy = ("lhs", "rhs", "when", "written")
+
+    def _canonical_texts(self) -> tuple[str, ...]:
+        return (self.lhs_src, self.rhs_src, self.when_src[0], self.when_src[2])
 
     @cached_property
     def when(self) -> Comparison:
@@ -197,9 +210,11 @@ class Relation(_WrittenOrder, _LazySides):
     examples: tuple[Example, ...] = ()     # published numbers it gives, solved by the tests
     file: str = ""
     line: int = 0
-    written_src: tuple[tuple[str, tuple[str, ...]], ...] = ()   # its sums and products as written
 
     _lazy = ("lhs", "rhs", "written")
+
+    def _canonical_texts(self) -> tuple[str, ...]:
+        return (self.lhs_src, self.rhs_src)
 
     @property
     def equation(self) -> sympy.Eq:
@@ -219,9 +234,11 @@ class Condition(_WrittenOrder, _LazyExpressions):
     source: Source
     file: str = ""
     line: int = 0
-    written_src: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     _lazy = ("comparison", "written")
+
+    def _canonical_texts(self) -> tuple[str, ...]:
+        return (self.comparison_src[0], self.comparison_src[2])
 
     @cached_property
     def comparison(self) -> Comparison:

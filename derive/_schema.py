@@ -16,9 +16,17 @@ from typing import Any
 
 import sympy
 
-from ._dimcheck import DimensionMismatch, dimension_of
 from ._errors import CatalogError, DeriveError, InputError, UnitBalanceError
-from ._expr import Comparison, parse_comparison, parse_equation, parse_expression, written_order
+from ._formula_text import (
+    DimensionMismatch,
+    Shape,
+    dimension_or_zero,
+    quantity_shape,
+    read_comparison,
+    read_equation,
+    read_expression,
+    unit_shape,
+)
 from ._model import (
     Catalog,
     Condition,
@@ -378,13 +386,7 @@ class _Build:
     catalog: Catalog = field(default_factory=Catalog)
     families: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
     origin: dict[str, str] = field(default_factory=dict)   # id -> file, for clash messages
-    # unit literals such as [FLOP] in equations: a placeholder symbol while the
-    # dimensions are checked, then the unit's exact factor to base units
-    unit_literals: dict[sympy.Symbol, tuple[sympy.Rational, Any]] = field(default_factory=dict)
-    dims: dict[sympy.Symbol, Any] = field(default_factory=dict)     # symbol -> dimension, grown as entries load
-
-    def __post_init__(self) -> None:    # building on an existing catalog (an inline condition)
-        self.dims.update({q.symbol: q.dims for q in self.catalog.quantities.values()})
+    shapes: dict[str, Shape] = field(default_factory=dict)   # quantity id -> its name in formulas (made once)
 
 
 def _claim(build: _Build, ctx: _Ctx, table: dict, ident: str, entry: Any, what: str) -> None:
@@ -440,7 +442,6 @@ def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
         raise ctx.error(f"{ident} is already another name of {build.catalog.aliases[ident]}; choose another id",
                         entry, ident)
     build.catalog.quantities[ident] = q
-    build.dims[q.symbol] = q.dims
     for alias in q.aliases:
         if not _QUANTITY_ID.match(alias):
             raise ctx.error(f"alias {alias!r} is not a valid name", aliases_raw, ident)
@@ -562,17 +563,17 @@ def _check_same_as(build: _Build) -> None:
     for ctx, raw, q, other, where in build.same_as:
         if not _QUANTITY_ID.match(other):      # arithmetic over quantities, not one name
             try:
-                expr = parse_expression(other, _symbol_resolver(build, ctx, where, raw), "same_as")
-                dims = dimension_of(expr, build.dims)
+                shape = read_expression(other, _symbol_resolver(build, ctx, where, raw), "same_as")
             except DimensionMismatch as exc:
                 parts = " vs ".join(d.unit_string() for d in exc.dims)
-                raise ctx.error(f"same_as: terms of {exc.expr} have different units: {parts}", raw, where) from exc
+                raise ctx.error(f"same_as: terms of {exc.text} have different units: {parts}", raw, where) from exc
             except CatalogError:
                 raise                                      # an unknown quantity, already located
             except DeriveError as exc:
                 raise ctx.error(f"same_as: {exc.message}", raw, where) from exc
-            if q.id in {s.name for s in expr.free_symbols}:
+            if q.id in shape.names:
                 raise ctx.error(f"same_as: {q.id} cannot follow itself", raw, where)
+            dims = dimension_or_zero(shape)
             if dims != q.dims:
                 raise ctx.error(f"same_as: {other} is in {dims.unit_string()}, but {q.id} is in {q.base_unit}",
                                 raw, where)
@@ -590,102 +591,72 @@ def _check_same_as(build: _Build) -> None:
 def _symbol_resolver(build: _Build, ctx: _Ctx, ident: str, node: Any):
     quantities = build.catalog.quantities
     aliases = build.catalog.aliases
+    shapes = build.shapes
 
-    def resolve(name: str) -> sympy.Symbol:
+    def resolve(name: str) -> Shape:
         key = aliases.get(name, name)
         q = quantities.get(key)
         if q is None:
             close = difflib.get_close_matches(name, list(quantities), n=2)
             hint = f" (did you mean {', '.join(close)}?)" if close else " (define it under quantities:)"
             raise ctx.error(f"unknown quantity {name!r}{hint}", node, ident)
-        return q.symbol
+        shape = shapes.get(q.id)
+        if shape is None:
+            shape = shapes[q.id] = quantity_shape(q.id, q.dims)
+        return shape
 
     return resolve
 
 
-def _dims_map(build: _Build) -> dict[sympy.Symbol, Any]:
-    """Every symbol's dimension (quantities and unit literals), kept up to date as entries load."""
-    return build.dims
-
-
 def _unit_literal(build: _Build, ctx: _Ctx, node: Any, ident: str):
-    def make(text: str) -> sympy.Expr:
+    """Unit literals such as ``[FLOP]`` in equations: the unit's dimension while the units are checked,
+    its exact factor to base units in the canonical text."""
+    def make(text: str) -> Shape:
         try:
             factor, dims = build.units.parse(text)
         except DeriveError as exc:
             raise ctx.error(f"unit literal [{text}]: {exc.message}", node, ident) from exc
-        sym = sympy.Symbol(f"[{text}]", positive=True)
-        build.unit_literals[sym] = (sympy.Rational(factor.numerator, factor.denominator), dims)
-        build.dims[sym] = dims
-        return sym
+        return unit_shape(factor, dims)
 
     return make
 
 
-def _strip_units(build: _Build, expr: sympy.Expr) -> sympy.Expr:
-    subs = {s: build.unit_literals[s][0] for s in expr.free_symbols if s in build.unit_literals}
-    return expr.xreplace(subs) if subs else expr
-
-
-def _check_balance(ctx: _Ctx, ident: str, node: Any, lhs: sympy.Expr, rhs: sympy.Expr,
-                   dims: dict) -> None:
+def _read(ctx: _Ctx, node: Any, ident: str, read: Any) -> Any:
+    """``read()`` (a reader of :mod:`_formula_text`), its mistakes located at the entry."""
     try:
-        left = dimension_of(lhs, dims)
-        right = dimension_of(rhs, dims)
+        return read()
     except DimensionMismatch as exc:
         parts = " vs ".join(d.unit_string() for d in exc.dims)
         raise UnitBalanceError(file=ctx.file, line=line_of(node), entry=ident,
                                left_unit="(mixed)", right_unit="(mixed)",
-                               detail=f"terms of {exc.expr} have different units: {parts}") from exc
-    if left != right and lhs != 0 and rhs != 0:      # zero is zero in every unit
+                               detail=f"terms of {exc.text} have different units: {parts}") from exc
+    except CatalogError:
+        raise
+    except DeriveError as exc:
+        raise ctx.error(exc.message, node, ident) from exc
+
+
+def _check_balance(ctx: _Ctx, ident: str, node: Any, lhs: Shape, rhs: Shape) -> None:
+    if lhs.dims is not None and rhs.dims is not None and lhs.dims != rhs.dims:   # zero is zero in every unit
         raise UnitBalanceError(file=ctx.file, line=line_of(node), entry=ident,
-                               left_unit=left.unit_string(), right_unit=right.unit_string())
+                               left_unit=lhs.dims.unit_string(), right_unit=rhs.dims.unit_string())
 
 
-def _parse_eq(build: _Build, ctx: _Ctx, resolver, text: str, node: Any, ident: str):
-    try:
-        return parse_equation(text, resolver, _unit_literal(build, ctx, node, ident))
-    except CatalogError:
-        raise
-    except DeriveError as exc:
-        raise ctx.error(exc.message, node, ident) from exc
+def _read_eq(build: _Build, ctx: _Ctx, resolver, text: str, node: Any, ident: str) -> tuple[Shape, Shape]:
+    lhs, rhs = _read(ctx, node, ident, lambda: read_equation(text, resolver, _unit_literal(build, ctx, node, ident)))
+    _check_balance(ctx, ident, node, lhs, rhs)
+    return lhs, rhs
 
 
-def _parse_cmp(build: _Build, ctx: _Ctx, resolver, text: str, node: Any, ident: str) -> Comparison:
-    try:
-        return parse_comparison(text, resolver, _unit_literal(build, ctx, node, ident))
-    except CatalogError:
-        raise
-    except DeriveError as exc:
-        raise ctx.error(exc.message, node, ident) from exc
+def _read_cmp(build: _Build, ctx: _Ctx, resolver, text: str, node: Any, ident: str) -> tuple[Shape, str, Shape]:
+    lhs, op, rhs = _read(ctx, node, ident,
+                         lambda: read_comparison(text, resolver, _unit_literal(build, ctx, node, ident)))
+    _check_balance(ctx, ident, node, lhs, rhs)
+    return lhs, op, rhs
 
 
-def _written(build: _Build, ctx: _Ctx, resolver, text: str, node: Any, ident: str) -> tuple:
-    """The sums and products of an entry's text in the order written, as canonical text (an operand
-    that would not read back exactly is left out: its chain is then printed in SymPy's order)."""
-    from ._model import parse_canonical
-
-    out = []
-    try:
-        chains = written_order(text, resolver, _unit_literal(build, ctx, node, ident),
-                               lambda e: _strip_units(build, e))
-    except DeriveError:
-        return ()
-    for kind, operands in chains:
-        texts = tuple(str(o) for o in operands)
-        try:
-            if len(texts) > 1 and all(parse_canonical(t) == o for t, o in zip(texts, operands)):
-                out.append((kind, texts))
-        except DeriveError:
-            continue
-    return tuple(out)
-
-
-def _symbols_of(*exprs: sympy.Expr) -> tuple[str, ...]:
-    names: set[str] = set()
-    for e in exprs:
-        names |= {s.name for s in e.free_symbols}
-    return tuple(sorted(names))
+def _symbols_of(*shapes: Shape) -> tuple[str, ...]:
+    return tuple(sorted(frozenset().union(*(s.names for s in shapes))))
 
 
 def _load_relation(build: _Build, ctx: _Ctx, entry: dict) -> None:
@@ -696,11 +667,10 @@ def _load_relation(build: _Build, ctx: _Ctx, entry: dict) -> None:
     _claim(build, ctx, build.catalog.relations, ident, entry, "relation")
     resolver = _symbol_resolver(build, ctx, ident, entry.get("equation"))
     text = _str(ctx, entry, "equation", ident)
-    lhs, rhs = _parse_eq(build, ctx, resolver, text, entry.get("equation"), ident)
-    dims = _dims_map(build)
-    _check_balance(ctx, ident, entry.get("equation"), lhs, rhs, dims)
-    lhs, rhs = _strip_units(build, lhs), _strip_units(build, rhs)
+    lhs, rhs = _read_eq(build, ctx, resolver, text, entry.get("equation"), ident)
     regimes = []
+    shapes = [lhs, rhs]
+    regime_bare: list[frozenset[str]] = []
     raw_regimes = entry.get("regimes") or []
     if not isinstance(raw_regimes, list):
         raise ctx.error("regimes must be a list", raw_regimes, ident)
@@ -708,38 +678,29 @@ def _load_relation(build: _Build, ctx: _Ctx, entry: dict) -> None:
         rid = _str(ctx, raw, "id", ident)
         _check_fields(ctx, raw, REGIME.allowed, "regime", f"{ident}.{rid}")
         rtext = _str(ctx, raw, "equation", ident)
-        rl, rr = _parse_eq(build, ctx, resolver, rtext, raw.get("equation"), f"{ident}.{rid}")
-        dims = _dims_map(build)
-        _check_balance(ctx, f"{ident}.{rid}", raw.get("equation"), rl, rr, dims)
+        rl, rr = _read_eq(build, ctx, resolver, rtext, raw.get("equation"), f"{ident}.{rid}")
         wtext = _str(ctx, raw, "when", ident)
-        when = _parse_cmp(build, ctx, resolver, wtext, raw.get("when"), f"{ident}.{rid}")
-        _check_balance(ctx, f"{ident}.{rid}", raw.get("when"), when.lhs, when.rhs, _dims_map(build))
-        rl, rr = _strip_units(build, rl), _strip_units(build, rr)
-        when = Comparison(_strip_units(build, when.lhs), when.op, _strip_units(build, when.rhs))
-        regime = Regime(rid, _text(ctx, raw, "name", f"{ident}.{rid}"),
-                        _compile(ctx, raw, ident, rl), _compile(ctx, raw, ident, rr),
-                        (_compile(ctx, raw, ident, when.lhs), when.op, _compile(ctx, raw, ident, when.rhs)),
-                        rtext, wtext,
-                        _written(build, ctx, resolver, rtext, raw.get("equation"), f"{ident}.{rid}") +
-                        _written(build, ctx, resolver, wtext, raw.get("when"), f"{ident}.{rid}"))
-        _prime(regime, lhs=rl, rhs=rr, when=when)
-        regimes.append(regime)
-    if not regimes and (lhs.has(sympy.Max, sympy.Min) or rhs.has(sympy.Max, sympy.Min)):
+        wl, op, wr = _read_cmp(build, ctx, resolver, wtext, raw.get("when"), f"{ident}.{rid}")
+        regimes.append(Regime(rid, _text(ctx, raw, "name", f"{ident}.{rid}"), rl.text, rr.text,
+                              (wl.text, op, wr.text), rtext, wtext))
+        shapes.append(rl)
+        shapes.append(rr)
+        regime_bare.append(rl.bare | rr.bare)
+    if not regimes and (lhs.minmax or rhs.minmax):
         raise ctx.error("a relation with max() or min() must list its regimes (one per branch, "
                         "each with when: and equation:)", entry, ident)
-    symbols = _symbols_of(lhs, rhs, *[r.lhs for r in regimes], *[r.rhs for r in regimes])
-    solvable = frozenset(name for name in symbols if _solvable(lhs, rhs, regimes, name))
+    symbols = _symbols_of(*shapes)
+    # solvable for a name that occurs outside ceil/floor (with regimes: in some regime's equation)
+    bare = frozenset().union(*regime_bare) if regimes else lhs.bare | rhs.bare
+    solvable = frozenset(name for name in symbols if name in bare)
     source = _source(ctx, entry, ident)
-    defines = lhs.name if isinstance(lhs, sympy.Symbol) else None
+    defines = lhs.name
     rel = Relation(
-        id=ident, lhs_src=_compile(ctx, entry, ident, lhs), rhs_src=_compile(ctx, entry, ident, rhs),
-        equation_text=text, symbols=symbols,
+        id=ident, lhs_src=lhs.text, rhs_src=rhs.text, equation_text=text, symbols=symbols,
         name=_text(ctx, entry, "name", ident), meaning=_text(ctx, entry, "meaning", ident),
         source=source, regimes=tuple(regimes), defines=defines, solvable=solvable,
         examples=_examples(build, ctx, entry.get("example"), ident, defines, source),
-        file=ctx.file, line=line_of(entry) or 0,
-        written_src=_written(build, ctx, resolver, text, entry.get("equation"), ident))
-    _prime(rel, lhs=lhs, rhs=rhs)
+        file=ctx.file, line=line_of(entry) or 0)
     build.catalog.relations[ident] = rel
 
 
@@ -803,44 +764,6 @@ def _check_examples(build: _Build) -> None:
                                        file=ex.file, line=ex.line, entry=rel.id)
 
 
-def _compile(ctx: _Ctx, node: Any, ident: str, expr: sympy.Expr) -> str:
-    """The canonical text of an expression, checked to read back to the same expression."""
-    from ._model import parse_canonical
-
-    text = str(expr)
-    try:
-        back = parse_canonical(text)
-    except DeriveError as exc:
-        raise ctx.error(f"internal: the expression {text!r} does not read back ({exc.message}); "
-                        "please report it", node, ident) from exc
-    if back != expr:
-        raise ctx.error(f"internal: the expression {text!r} reads back as {back}; please report it", node, ident)
-    return text
-
-
-def _prime(obj: Any, **values: Any) -> None:
-    """Fill a lazily parsed attribute with the object already built (no re-parse in this process)."""
-    obj.__dict__.update(values)
-
-
-def _outside_rounding(expr: sympy.Basic, symbol: sympy.Symbol) -> bool:
-    """True if ``symbol`` occurs in ``expr`` somewhere other than inside ceil/floor."""
-    if expr == symbol:
-        return True
-    if isinstance(expr, (sympy.ceiling, sympy.floor)):
-        return False
-    return any(_outside_rounding(a, symbol) for a in expr.args)
-
-
-def _solvable(lhs: sympy.Expr, rhs: sympy.Expr, regimes: list, name: str) -> bool:
-    """Whether a relation can be solved for ``name``: not when it occurs only inside ceil/floor;
-    for a relation with regimes, when some regime's equation has it."""
-    sym = sympy.Symbol(name, positive=True)
-    if regimes:
-        return any(_outside_rounding(r.lhs, sym) or _outside_rounding(r.rhs, sym) for r in regimes)
-    return _outside_rounding(lhs, sym) or _outside_rounding(rhs, sym)
-
-
 def _load_condition(build: _Build, ctx: _Ctx, entry: dict) -> None:
     ident = _str(ctx, entry, "id", None)
     _check_fields(ctx, entry, CONDITION.allowed, "condition", ident)
@@ -849,17 +772,11 @@ def _load_condition(build: _Build, ctx: _Ctx, entry: dict) -> None:
     _claim(build, ctx, build.catalog.conditions, ident, entry, "condition")
     resolver = _symbol_resolver(build, ctx, ident, entry.get("require"))
     text = _str(ctx, entry, "require", ident)
-    cmp = _parse_cmp(build, ctx, resolver, text, entry.get("require"), ident)
-    _check_balance(ctx, ident, entry.get("require"), cmp.lhs, cmp.rhs, _dims_map(build))
-    cmp = Comparison(_strip_units(build, cmp.lhs), cmp.op, _strip_units(build, cmp.rhs))
-    cond = Condition(
-        id=ident, comparison_src=(_compile(ctx, entry, ident, cmp.lhs), cmp.op, _compile(ctx, entry, ident, cmp.rhs)),
-        text=text, symbols=_symbols_of(cmp.lhs, cmp.rhs),
+    lhs, op, rhs = _read_cmp(build, ctx, resolver, text, entry.get("require"), ident)
+    build.catalog.conditions[ident] = Condition(
+        id=ident, comparison_src=(lhs.text, op, rhs.text), text=text, symbols=_symbols_of(lhs, rhs),
         name=_text(ctx, entry, "name", ident), meaning=_text(ctx, entry, "meaning", ident),
-        source=_source(ctx, entry, ident), file=ctx.file, line=line_of(entry) or 0,
-        written_src=_written(build, ctx, resolver, text, entry.get("require"), ident))
-    _prime(cond, comparison=cmp)
-    build.catalog.conditions[ident] = cond
+        source=_source(ctx, entry, ident), file=ctx.file, line=line_of(entry) or 0)
 
 
 def condition_of(catalog: Catalog, name: str) -> Condition:
@@ -911,17 +828,13 @@ def inline_condition(catalog: Catalog, text: str) -> Condition:
     ctx = _Ctx("require", {}, catalog.references)
     resolver = _symbol_resolver(build, ctx, text, None)
     try:
-        cmp = _parse_cmp(build, ctx, resolver, _bracket_units(text, catalog), None, text)
-        _check_balance(ctx, text, None, cmp.lhs, cmp.rhs, _dims_map(build))
+        lhs, op, rhs = _read_cmp(build, ctx, resolver, _bracket_units(text, catalog), None, text)
     except CatalogError as exc:
         raise InputError(f"`require` {text!r}: {exc.bare_message}", name="require") from exc
-    cmp = Comparison(_strip_units(build, cmp.lhs), cmp.op, _strip_units(build, cmp.rhs))
-    cond = Condition(id=text, comparison_src=(str(cmp.lhs), cmp.op, str(cmp.rhs)), text=text,
-                     symbols=_symbols_of(cmp.lhs, cmp.rhs), name=Text(text, text),
+    return Condition(id=text, comparison_src=(lhs.text, op, rhs.text), text=text,
+                     symbols=_symbols_of(lhs, rhs), name=Text(text, text),
                      meaning=Text(f"the condition {text} given with the question", f"问题中给出的条件 {text}"),
                      source=Source(""), file="", line=0)
-    _prime(cond, comparison=cmp)
-    return cond
 
 
 def _load_preset(build: _Build, ctx: _Ctx, entry: dict) -> None:
