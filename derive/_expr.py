@@ -26,7 +26,7 @@ import sympy
 
 from ._errors import ExpressionError
 
-__all__ = ["Comparison", "parse_comparison", "parse_equation", "parse_expression", "parse_number",
+__all__ = ["Comparison", "comparison_parts", "parse_comparison", "parse_expression", "parse_number",
            "written_order"]
 
 MAX_TEXT = 2000          # characters in one expression
@@ -265,16 +265,6 @@ def parse_number(text: str) -> sympy.Rational:
     if not value.is_Rational:
         raise ExpressionError(f"{text!r} is not a rational number", text=text)
     return value
-
-
-def parse_equation(text: str, names: Mapping[str, sympy.Symbol] | Callable[[str], sympy.Symbol],
-                   unit: Callable[[str], sympy.Expr] | None = None) -> tuple[sympy.Expr, sympy.Expr]:
-    """Parse ``lhs = rhs`` into its two sides."""
-    parts = _EQUALS.split(text)
-    if len(parts) != 2:
-        raise ExpressionError(f"an equation needs exactly one '=': {text!r}", text=text)
-    return (parse_expression(parts[0], names, "equation", unit),
-            parse_expression(parts[1], names, "equation", unit))
 
 
 def parse_comparison(text: str, names: Mapping[str, sympy.Symbol] | Callable[[str], sympy.Symbol],
