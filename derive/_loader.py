@@ -15,17 +15,16 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import json
 import os
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from . import _units
 from ._cache import read_entry, write_entry
 from ._errors import CatalogError
 from ._files import read_user_file
-from ._model import Catalog
-from ._schema import TOP_FIELDS, build_catalog
-from ._yamlio import line_of
+from ._model import Catalog, Condition, LazyTable, Preset, Quantity, Reference, Relation
 
 __all__ = ["default_formulas_dir", "load_catalog"]
 
@@ -35,7 +34,7 @@ _COMMON_UNITS = [p + u for u in ("B", "B/s", "FLOP", "FLOP/s", "FLOPS", "FLOPs")
     "s", "ms", "us", "µs", "ns", "ps", "min", "h", "Hz", "kHz", "MHz", "GHz", "FLOP/B", "bit",
     "Gbit/s", "1", "cycle", "cycles", "B/FLOP", "s/B", "FLOP/cycle", "B/cycle"]
 
-CACHE_VERSION = "derive-catalog-14-json"
+CACHE_VERSION = "derive-catalog-15-json"
 _BUILD_MODULES = ("_loader.py", "_schema.py", "_model.py", "_expr.py", "_formula_text.py", "_units.py", "_values.py",
                   "_yamlio.py", "_question.py", "_records_json.py")
 
@@ -53,7 +52,8 @@ def default_formulas_dir() -> Path:
 
 
 def _read_files(paths: Sequence[tuple[Path, str, bool]]) -> list[tuple[str, Any, bool]]:
-    from ._yamlio import read_yaml
+    from ._schema import TOP_FIELDS
+    from ._yamlio import line_of, read_yaml
 
     docs = []
     for path, display, overridable in paths:
@@ -100,6 +100,8 @@ def _display(path: Path, root: Path) -> str:
 
 
 _loaded: dict[str, Catalog] = {}
+_ENTRY_TYPES: dict[str, type] = {"quantities": Quantity, "relations": Relation, "conditions": Condition,
+                                 "presets": Preset, "references": Reference}
 
 
 def load_catalog(extra: Sequence[str | os.PathLike] = (), *, formulas_dir: str | os.PathLike | None = None,
@@ -121,37 +123,84 @@ def load_catalog(extra: Sequence[str | os.PathLike] = (), *, formulas_dir: str |
     key = digest.hexdigest()
     if key in _loaded:
         return _loaded[key]
-    cached = _from_cache(key, units_path) if use_cache else None
-    if cached is not None:
-        _loaded[key] = cached
-        return cached
-    units = _units.UnitTable(units_path)
-    cat = build_catalog(_read_files(files), units)
-    units.warm(_COMMON_UNITS)
+
+    def build() -> Catalog:
+        from ._schema import build_catalog  # only when the cache cannot answer
+
+        units = _units.UnitTable(units_path)
+        built = build_catalog(_read_files(files), units)
+        units.warm(_COMMON_UNITS)
+        if use_cache:
+            _to_cache(key, built)
+        return built
+
+    cat = _from_cache(key, units_path, build) if use_cache else None
+    if cat is None:
+        cat = build()
     _loaded[key] = cat
-    if use_cache:
-        _to_cache(key, cat)
     return cat
 
 
-def _from_cache(key: str, units_path: Path) -> Catalog | None:
-    """The catalog stored for ``key``, or None; an entry that does not decode is rebuilt, never trusted."""
+def _from_cache(key: str, units_path: Path, rebuild: Callable[[], Catalog]) -> Catalog | None:
+    """The catalog stored for ``key``, or None; an entry that does not decode is rebuilt, never trusted.
+
+    The entry holds the catalog without its tables (its indexes, aliases, the unit memo) and each
+    table entry as its own JSON text, decoded on first use (:class:`~derive._model.LazyTable`); one
+    that does not decode then, or decodes as something else, is taken from a catalog built from the
+    sources instead (``rebuild``).
+    """
     from ._records_json import loads
 
-    data = read_entry("catalog", key, loads)      # a planted or damaged entry reads as None
-    if not (isinstance(data, tuple) and len(data) == 2 and isinstance(data[0], Catalog)
-            and isinstance(data[1], dict)):
+    data = read_entry("catalog", key)      # a planted or damaged entry reads as None
+    if not isinstance(data, dict):
         return None
-    cat, memo = data
-    cat.unit_table = _units.UnitTable(units_path, memo)
-    return cat
+    try:
+        shell, memo = loads(data["shell"])
+        raw_tables = data["tables"]
+        if not (isinstance(shell, Catalog) and isinstance(memo, dict) and isinstance(raw_tables, dict)
+                and set(raw_tables) == set(Catalog.TABLES)
+                and all(isinstance(t, dict) and all(isinstance(v, str) for v in t.values())
+                        for t in raw_tables.values())):
+            return None
+    except (TypeError, KeyError, ValueError, RecursionError):
+        return None
+    fresh: list[Catalog] = []
+
+    def decoder(table: str) -> Callable[[str, str], Any]:
+        kind = _ENTRY_TYPES[table]
+
+        def decode(ident: str, text: str) -> Any:
+            try:
+                entry = loads(text)
+                if isinstance(entry, kind) and getattr(entry, "id", None) == ident:
+                    return entry
+            except (ValueError, TypeError, RecursionError, ZeroDivisionError):
+                pass
+            # damaged although the whole entry's digest checked out: built again, never trusted
+            if not fresh:
+                fresh.append(rebuild())
+            return getattr(fresh[0], table)[ident]
+        return decode
+
+    for table in Catalog.TABLES:
+        setattr(shell, table, LazyTable(dict(raw_tables[table]), decoder(table)))
+    shell.unit_table = _units.UnitTable(units_path, memo)
+    return shell
 
 
 def _to_cache(key: str, cat: Catalog) -> None:
+    from copy import copy
+
     from ._records_json import encode
 
+    shell = copy(cat)
+    for table in Catalog.TABLES:
+        setattr(shell, table, {})
     try:
-        data = encode((cat, dict(cat.units.memo)))
+        data = {"shell": json.dumps(encode((shell, dict(cat.units.memo))), separators=(",", ":")),
+                "tables": {table: {ident: json.dumps(encode(entry), ensure_ascii=False, separators=(",", ":"))
+                                   for ident, entry in getattr(cat, table).items()}
+                           for table in Catalog.TABLES}}
     except TypeError:
         return          # something outside the cache format (a user file's value): build each run
     write_entry("catalog", key, data)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, MutableMapping, TypeVar
 
 import sympy
 
@@ -312,7 +312,6 @@ class CatalogMemo:
         self.plans: "OrderedDict[tuple, Any]" = OrderedDict()     # (targets, knowns) -> Plan
         self.symbols: dict[str, sympy.Symbol] = {}                # quantity id -> its SymPy symbol
         self.inline_conditions: dict[str, "Condition"] = {}   # --require 'a >= b' typed by a user
-        self.latex_names: dict[sympy.Symbol, str] | None = None
         self.given_checks: dict[tuple, tuple[str, ...]] = {}      # (typed, known) -> relations they over-determine
         self.plan_params: dict[tuple, frozenset[str]] = {}        # (targets, known) -> inputs taken as symbols
         self.values: "OrderedDict[tuple[str, str], sympy.Rational]" = OrderedDict()  # (quantity, text) -> value
@@ -332,6 +331,54 @@ class CatalogMemo:
             self.answers.popitem(last=False)
 
 
+Entry = TypeVar("Entry")
+
+
+class LazyTable(MutableMapping[str, Entry], Generic[Entry]):
+    """A catalog table read back from the cache: each entry is decoded from its own JSON text the
+    first time a question uses it, so loading a catalog costs what the question reads, not the
+    catalog's size. Iterating over values decodes every entry (``derive list`` does)."""
+
+    __slots__ = ("_raw", "_done", "_decode")
+
+    def __init__(self, raw: dict[str, str | None], decode: Callable[[str, str], Entry]) -> None:
+        self._raw = raw                      # id -> the entry's JSON text (None once set in memory)
+        self._done: dict[str, Entry] = {}
+        self._decode = decode                # (id, text) -> the entry
+
+    def __getitem__(self, key: str) -> Entry:
+        hit = self._done.get(key)
+        if hit is None:
+            text = self._raw[key]
+            if text is None:
+                raise KeyError(key)
+            hit = self._done[key] = self._decode(key, text)
+        return hit
+
+    def get(self, key: str, default: Any = None) -> Any:
+        hit = self._done.get(key)
+        if hit is not None:
+            return hit
+        return self[key] if key in self._raw else default
+
+    def __setitem__(self, key: str, value: Entry) -> None:
+        self._raw.setdefault(key, None)
+        self._done[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self._raw[key]
+        self._done.pop(key, None)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._raw
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+
 @dataclass(eq=False)
 class Catalog:
     """Every quantity, relation, condition, preset and reference, indexed by id.
@@ -340,11 +387,11 @@ class Catalog:
     computed from this catalog's content (solved relations, answers), and dies with it.
     """
 
-    quantities: dict[str, Quantity] = field(default_factory=dict)
-    relations: dict[str, Relation] = field(default_factory=dict)
-    conditions: dict[str, Condition] = field(default_factory=dict)
-    presets: dict[str, Preset] = field(default_factory=dict)
-    references: dict[str, Reference] = field(default_factory=dict)
+    quantities: MutableMapping[str, Quantity] = field(default_factory=dict)
+    relations: MutableMapping[str, Relation] = field(default_factory=dict)
+    conditions: MutableMapping[str, Condition] = field(default_factory=dict)
+    presets: MutableMapping[str, Preset] = field(default_factory=dict)
+    references: MutableMapping[str, Reference] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)
     retired: dict[str, str] = field(default_factory=dict)   # old name -> what to type instead
     files: tuple[str, ...] = ()
@@ -352,6 +399,8 @@ class Catalog:
     _by_symbol: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     overrides: dict[str, Override] = field(default_factory=dict)     # "kind:id" -> what replaced it
     memo: CatalogMemo = field(default_factory=CatalogMemo, repr=False)
+
+    TABLES = ("quantities", "relations", "conditions", "presets", "references")
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)

@@ -9,7 +9,7 @@ words come from the catalog's bilingual fields and from ``templates/messages.yam
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 import sympy
 from sympy.printing.latex import LatexPrinter
@@ -99,12 +99,49 @@ def latex_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: i
 # expressions
 
 
-def _symbol_names(catalog: Catalog) -> dict[sympy.Symbol, str]:
-    """Each quantity's SymPy symbol → its LaTeX, built once per catalog (do not modify the result)."""
-    hit = catalog.memo.latex_names
-    if hit is None:
-        hit = catalog.memo.latex_names = {q.symbol: q.latex for q in catalog.quantities.values()}
-    return hit
+class SymbolNames:
+    """Each quantity's SymPy symbol → its LaTeX (what SymPy's printer asks through ``get``), looked up
+    in the catalog as a symbol is printed, with some symbols shown otherwise (their values)."""
+
+    __slots__ = ("catalog", "shown")
+
+    def __init__(self, catalog: Catalog, shown: dict[sympy.Basic, str] | None = None) -> None:
+        self.catalog = catalog
+        self.shown = shown or {}
+
+    def get(self, sym: sympy.Basic, default: str | None = None) -> str | None:
+        hit = self.shown.get(sym)
+        if hit is not None:
+            return hit
+        q = self.catalog.quantities.get(sym.name) if isinstance(sym, sympy.Symbol) else None
+        return q.latex if q is not None else default
+
+    def __setitem__(self, sym: sympy.Basic, latex: str) -> None:
+        self.shown[sym] = latex
+
+    def copy(self) -> "SymbolNames":
+        return SymbolNames(self.catalog, dict(self.shown))
+
+
+class _DimensionsBySymbol(Mapping):
+    """A quantity symbol → its dimension (the table ``dimension_of`` reads), looked up as needed."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def __getitem__(self, sym: sympy.Symbol) -> Dimension:
+        return self.catalog.quantities[sym.name].dims
+
+    def __iter__(self) -> Iterator[sympy.Symbol]:
+        return (sympy.Symbol(name, positive=True) for name in self.catalog.quantities)
+
+    def __len__(self) -> int:
+        return len(self.catalog.quantities)
+
+
+def _symbol_names(catalog: Catalog) -> SymbolNames:
+    """The catalog's symbol names for the printer (do not modify: ``copy()`` first)."""
+    return SymbolNames(catalog)
 
 
 class Written:
@@ -178,7 +215,7 @@ def written_of(catalog: Catalog, ids: Any) -> Written:
     return Written(entries)
 
 
-def _latex(expr: sympy.Basic, names: dict, written: Written = _NO_ORDER) -> str:
+def _latex(expr: sympy.Basic, names: "SymbolNames", written: Written = _NO_ORDER) -> str:
     """LaTeX as a person writes it: square roots of several factors combined into one root, sums and
     products in the order the catalog writes them."""
     printer = _RootPrinter({"symbol_names": names, "mul_symbol": "dot"})
@@ -333,7 +370,7 @@ def latex_substituted(expr: sympy.Expr, values: Values, catalog: Catalog, units:
     if isinstance(expr, sympy.Symbol) and expr.name in values:
         v, d, u = values[expr.name]
         return latex_value(v, d, units, unit=u)
-    names = dict(_symbol_names(catalog))
+    names = _symbol_names(catalog).copy()
     for sym in expr.free_symbols:
         if sym.name in values:
             v, d, u = values[sym.name]
@@ -347,7 +384,7 @@ def latex_substituted(expr: sympy.Expr, values: Values, catalog: Catalog, units:
     out = _latex(expr, names, written)
     # a power of a bracketed value is bracketed once: SymPy brackets a base with a ^ in it again, and
     # (1.97e14 FLOP/s)² printed as ((1.97×10^14 FLOP/s))²
-    for shown in names.values():
+    for shown in names.shown.values():
         if isinstance(shown, str) and shown.startswith(r"\left("):
             out = out.replace(r"\left(" + shown + r"\right)", shown)
     out = _SQRT_PARENS.sub(r"\\sqrt{\1}", out)
@@ -863,7 +900,7 @@ def _regime_values(catalog: Catalog, when, values: Values, units: str) -> str:
     from ._dimcheck import dimension_of
 
     subs = {sympy.Symbol(n, positive=True): v for n, (v, _, _) in values.items()}
-    table = {q.symbol: q.dims for q in catalog.quantities.values()}
+    table = _DimensionsBySymbol(catalog)
     sides = []
     for side in (when.lhs, when.rhs):
         val = side.xreplace(subs)
@@ -931,7 +968,7 @@ def _check_view(catalog: Catalog, sol: Solution, c: Check, units: str) -> dict[s
     dims = None
     if entry is not None:
         side = entry.lhs if isinstance(entry, Relation) else entry.comparison.lhs
-        table = {q.symbol: q.dims for q in catalog.quantities.values()}
+        table = _DimensionsBySymbol(catalog)
         try:
             dims = dimension_of(side, table)
         except Exception:  # a side that does not reduce to one dimension: show plain numbers
@@ -1028,7 +1065,7 @@ def _condition_text(catalog: Catalog, when: Any, values: Values, units: str, nam
     from ._dimcheck import dimension_of
 
     subs = {sympy.Symbol(n, positive=True): v for n, (v, _, _) in values.items()}
-    table = {qq.symbol: qq.dims for qq in catalog.quantities.values()}
+    table = _DimensionsBySymbol(catalog)
     op = {"<=": "≤", ">=": "≥"}.get(when.op, when.op)
     out = {}
     for lang in ("en", "zh"):

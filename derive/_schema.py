@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Mapping, MutableMapping
 
 import sympy
 
@@ -225,7 +225,7 @@ REFERENCE_KINDS = ("datasheet", "paper", "book", "seed", "derived", "measured", 
 class _Ctx:
     file: str
     families: dict[str, dict[str, dict[str, str]]]
-    references: dict[str, Reference]
+    references: Mapping[str, Reference]
     overridable: bool = False
 
     def error(self, msg: str, node: Any = None, entry: str | None = None) -> CatalogError:
@@ -389,7 +389,7 @@ class _Build:
     shapes: dict[str, Shape] = field(default_factory=dict)   # quantity id -> its name in formulas (made once)
 
 
-def _claim(build: _Build, ctx: _Ctx, table: dict, ident: str, entry: Any, what: str) -> None:
+def _claim(build: _Build, ctx: _Ctx, table: MutableMapping, ident: str, entry: Any, what: str) -> None:
     """Register ``ident`` in ``table``; a clash is an error unless a user entry says override: true."""
     if ident in table:
         if ctx.overridable and str(entry.get("override", "")).lower() == "true":

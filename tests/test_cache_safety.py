@@ -39,6 +39,12 @@ def _critical_ai(cli, cache: Path) -> float:
     return run.json["value"]
 
 
+def _forget_answers(cache: Path) -> None:
+    """Drop the kept answers, so that the question is answered from the (damaged) catalog again."""
+    for kept in cache.glob("answer-*.json"):
+        kept.unlink()
+
+
 def test_cache_folder_is_created_private_and_holds_only_json(cli, tmp_path):
     cache = tmp_path / "cache"
     assert _critical_ai(cli, cache) == pytest.approx(RIGHT)
@@ -84,6 +90,29 @@ def test_tampered_entry_is_rebuilt_not_trusted(cli, tmp_path):
     tampered = payload.replace("820000000000", "1640000000000")
     assert tampered != payload
     entry.write_text(header + "\n" + tampered, encoding="utf-8")
+    _forget_answers(cache)
+    assert _critical_ai(cli, cache) == right
+
+
+def test_damaged_table_entry_with_a_valid_digest_is_built_again(cli, tmp_path):
+    """A table entry is decoded only when a question reads it: one that does not decode then, or
+    decodes as something else, although the whole entry's digest checks out, is taken from the
+    catalog built again from its sources; the answer stays right."""
+    import hashlib
+
+    cache = tmp_path / "cache"
+    right = _critical_ai(cli, cache)
+    (entry,) = cache.glob("catalog-*.json")
+    header, _, payload = entry.read_text(encoding="utf-8").partition("\n")
+    data = json.loads(payload)
+    assert set(data["tables"]) == {"quantities", "relations", "conditions", "presets", "references"}
+    data["tables"]["presets"]["tpu-v5e"] = '{"$r": "Popen", "state": {"args": "touch x"}}'
+    data["tables"]["relations"]["critical_ai_hbm"] = data["tables"]["references"][next(iter(data["tables"]["references"]))]
+    damaged = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    fixed = json.loads(header)
+    fixed["digest"] = hashlib.sha256(damaged.encode("utf-8")).hexdigest()
+    entry.write_text(json.dumps(fixed) + "\n" + damaged, encoding="utf-8")
+    _forget_answers(cache)
     assert _critical_ai(cli, cache) == right
 
 
