@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import ChainMap
+from fractions import Fraction
 from typing import Mapping, Sequence
 
 import sympy
@@ -18,6 +19,7 @@ import sympy
 from ._asymptotic import Assumption, leading_term, require_involved
 from ._budget import time_budget
 from ._errors import MissingInputsError, NoSolutionError, NotInvertibleError, TimeBudgetError, VerificationError
+from ._evaluate import exact_env, exact_value, sign_of
 from ._exact import PRECISION, TOLERANCE, close, holds, sign, value_at
 from ._model import CatalogMemo
 from ._solution import Check, Note
@@ -106,12 +108,13 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
     fmap = state.formula_map()
     if assumptions:
         require_involved(assumptions, in_target(fmap), target)
-    nmap = {k: v for k, v in state.numeric_map().items() if k.name != target}
+    nmap = {catalog.symbol(n): v for n, v in state.values.items() if n != target}
+    env = exact_env({n: v for n, v in state.values.items() if n != target})
     names = ", ".join(c.id for c in conditions)
     step = sympy.Integer(multiple_of) if multiple_of else (sympy.Integer(1) if q.integer and rounding else None)
     located = None
     if step is not None and not assumptions:
-        located = _locate_numerically(conditions, fmap, nmap, t, bound, catalog.memo)
+        located = _locate_numerically(conditions, fmap, nmap, env, t, bound, catalog.memo)
     if located is not None:
         sides, edge_root, edge, edge_float = located
         symbolic = _closed_form(sides, target, t, nmap, catalog.memo, edge, edge_root)
@@ -120,7 +123,7 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
                                                 bool(assumptions))
         edge_float = float(edge.evalf(30))
 
-    feasible = _Feasibility(sides, t, nmap, bool(assumptions))
+    feasible = _Feasibility(sides, t, nmap, bool(assumptions), env)
 
     # round to a whole number or a multiple
     answer = edge
@@ -176,7 +179,7 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
             v = value_at(f, at)
             if v is not None:
                 state.values[name] = v
-    composed = tuple(sympy.Rel(L, R, c.comparison.op) for c, L, R, _, _ in sides)
+    composed = tuple(sympy.Rel(L, R, c.comparison.op, evaluate=False) for c, L, R, _, _ in sides)
     return answer, edge, symbolic, [c.id for c in conditions], composed
 
 
@@ -188,16 +191,25 @@ class _Feasibility:
     through the compiled symbolic form where it evaluates, else by substituting into the form at the
     inputs (``approximated``: only that form, the leading term, counts)."""
 
-    def __init__(self, sides: Sequence[Side], t: sympy.Symbol, nmap: dict, approximated: bool) -> None:
+    def __init__(self, sides: Sequence[Side], t: sympy.Symbol, nmap: dict, approximated: bool,
+                 env: dict | None = None) -> None:
         self.sides, self.t, self.nmap, self.approximated = sides, t, nmap, approximated
+        self.env = env                   # the inputs as exact Python numbers, when all are rational
         self.decided: dict[sympy.Expr, bool] = {}
 
     def __call__(self, x: sympy.Expr) -> bool:
         hit = self.decided.get(x)
         if hit is None:
-            hit = self.decided[x] = all(holds(c.comparison.op, self._at(g, g_sym, x), sympy.Integer(0))
-                                        for c, _, _, g, g_sym in self.sides)
+            hit = self.decided[x] = all(self._holds(c.comparison.op, g, g_sym, x) for c, _, _, g, g_sym in self.sides)
         return hit
+
+    def _holds(self, op: str, g: sympy.Expr | None, g_sym: sympy.Expr, x: sympy.Expr) -> bool:
+        if self.env is not None and not self.approximated and x.is_Rational:
+            # over fractions, no SymPy number built: the common case, a whole number near the edge
+            v = exact_value(g_sym, {**self.env, self.t.name: Fraction(int(x.p), int(x.q))})
+            if v is not None:
+                return _EXACT_HOLDS[op](sign_of(v))
+        return holds(op, self._at(g, g_sym, x), sympy.Integer(0))
 
     def _at(self, g: sympy.Expr | None, g_sym: sympy.Expr, x: sympy.Expr) -> sympy.Expr:
         """A condition's sign-equivalent form with the target at ``x``."""
@@ -306,11 +318,19 @@ def _symbolic_roots(cond_id: str, g_sym: sympy.Expr, t: sympy.Symbol, target: st
     return hit
 
 
+_EXACT_HOLDS = {"<=": lambda s: s <= 0, "<": lambda s: s < 0, ">=": lambda s: s >= 0, ">": lambda s: s > 0,
+                "=": lambda s: s == 0}
+
+
+def _sympy_number(v: int | Fraction) -> sympy.Rational:
+    return sympy.Integer(v) if isinstance(v, int) else sympy.Rational(v.numerator, v.denominator)
+
+
 # Numbers this close (relative) are too close to tell apart in floats: the exact path decides.
 _AMBIGUOUS = 1e-9
 
 
-def _locate_numerically(conditions: Sequence, fmap: Mapping, nmap: dict, t: sympy.Symbol, bound: str,
+def _locate_numerically(conditions: Sequence, fmap: Mapping, nmap: dict, env: dict, t: sympy.Symbol, bound: str,
                         memo: CatalogMemo) -> tuple[list[Side], sympy.Expr, sympy.Expr, float] | None:
     """(sides, the edge's closed form, its exact value, that value in floats) for a question whose
     shape was solved before, or None when the exact path must decide.
@@ -334,7 +354,7 @@ def _locate_numerically(conditions: Sequence, fmap: Mapping, nmap: dict, t: symp
         if not g_sym.has(t) or g_sym.free_symbols - {t} - set(nmap):
             return None
         found: dict[sympy.Expr, sympy.Expr] = {}
-        if _roots_at(cond.id, g_sym, t, exact, memo, found) is None:
+        if _roots_at(cond.id, g_sym, t, exact, memo, found, env) is None:
             return None
         for r, v in found.items():
             if not v.is_Rational and v.has(sympy.I):
@@ -349,14 +369,14 @@ def _locate_numerically(conditions: Sequence, fmap: Mapping, nmap: dict, t: symp
     if any(b[0] - a[0] <= _AMBIGUOUS * b[0] for a, b in zip(roots, roots[1:])):
         return None
 
-    def feasible(x: sympy.Rational) -> bool | None:
-        at = ChainMap({t: x}, exact)
+    def feasible(x: Fraction) -> bool | None:
+        at = {**env, t.name: x}
         out = True
         for c, _, _, _, g_sym in sides:
-            v = value_at(g_sym, at)
-            if v is None or not v.is_Rational:
+            v = exact_value(g_sym, at)
+            if v is None:
                 return None
-            out = out and holds(c.comparison.op, v, sympy.Integer(0))
+            out = out and _EXACT_HOLDS[c.comparison.op](sign_of(v))
         return out
 
     points = [0.0] + [x for x, _, _ in roots]
@@ -364,7 +384,7 @@ def _locate_numerically(conditions: Sequence, fmap: Mapping, nmap: dict, t: symp
     for i, lo in enumerate(points):
         hi = points[i + 1] if i + 1 < len(points) else None
         # a rational well inside the interval: roots this far apart are ordered right in floats
-        probe = sympy.Rational(*((lo + hi) / 2 if hi is not None else 2 * lo + 1).as_integer_ratio())
+        probe = Fraction(*((lo + hi) / 2 if hi is not None else 2 * lo + 1).as_integer_ratio())
         ok = feasible(probe)
         if ok is None:
             return None
@@ -463,7 +483,8 @@ def _rational_above(lo: sympy.Expr) -> sympy.Expr:
 
 
 def _roots_at(cond_id: str, g_sym: sympy.Expr, t: sympy.Symbol, nmap: dict,
-              memo: CatalogMemo, found_values: dict | None = None) -> tuple[sympy.Expr, ...] | None:
+              memo: CatalogMemo, found_values: dict | None = None,
+              env: dict | None = None) -> tuple[sympy.Expr, ...] | None:
     """The roots in ``t`` of ``g_sym`` at the inputs ``nmap``, from its roots solved once symbolically.
 
     Used when they are all of them: the numerator is a polynomial in ``t`` of degree at most 4
@@ -478,12 +499,14 @@ def _roots_at(cond_id: str, g_sym: sympy.Expr, t: sympy.Symbol, nmap: dict,
     if not entry:
         return None
     lead, found = entry[0], entry[1:]
-    lc = value_at(lead, nmap)
+    quick = exact_value(lead, env) if env is not None else None
+    lc = (sympy.Integer(1) if quick else sympy.Integer(0)) if quick is not None else value_at(lead, nmap)
     if lc is None or lc == 0:
         return None
     values = []
     for r in found:
-        v = value_at(r, nmap)
+        q = exact_value(r, env) if env is not None else None      # rational: no SymPy substitution
+        v = _sympy_number(q) if q is not None else value_at(r, nmap)
         if v is None:
             return None
         values.append(v)

@@ -22,7 +22,7 @@ from typing import Callable, Mapping
 
 import sympy
 
-__all__ = ["Compiled", "NotRational", "compiled", "rational_value", "value_at"]
+__all__ = ["Compiled", "NotRational", "compiled", "exact_env", "exact_value", "rational_value", "sign_of", "value_at"]
 
 Exact = int | Fraction          # whole numbers stay ints: no gcd on every product
 Env = Mapping[str, Exact]
@@ -144,6 +144,27 @@ def rational_value(expr: sympy.Basic, values: Mapping[str, Exact]) -> Exact:
         raise NotRational(f"no value for {exc}") from None
     except (ZeroDivisionError, OverflowError) as exc:
         raise NotRational(str(exc)) from None
+
+
+def exact_env(values: Mapping[str, sympy.Expr]) -> dict[str, Exact]:
+    """The rational ones of ``values`` (by name) as exact Python numbers, for :func:`exact_value`."""
+    return {name: _exact(v) for name, v in values.items() if getattr(v, "is_Rational", False)}
+
+
+def exact_value(expr: sympy.Basic, env: Mapping[str, Exact]) -> Exact | None:
+    """``expr`` at ``env`` over the rationals, with no SymPy number built; None when it is not
+    rational there, uses what the compiler does not know, or a symbol has no value."""
+    fn = compiled(expr)
+    if fn is None:
+        return None
+    try:
+        return fn(env)
+    except (KeyError, NotRational, ZeroDivisionError, OverflowError):
+        return None
+
+
+def sign_of(value: Exact) -> int:
+    return (value > 0) - (value < 0)
 
 
 def value_at(expr: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr | None:

@@ -225,7 +225,7 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
         state.values[target] = answer
         op = "<=" if bound == "max" else ">="
         state.steps.append(Step("bound", tuple(cond_ids), (target,),
-                                tuple(sympy.Rel(c.comparison.lhs, c.comparison.rhs, c.comparison.op)
+                                tuple(sympy.Rel(c.comparison.lhs, c.comparison.rhs, c.comparison.op, evaluate=False)
                                       for c in conditions),
                                 (sympy.Eq(state.sym(target), symbolic_edge, evaluate=False),),
                                 tuple(sorted({s for c in conditions for s in c.symbols if s != target})),
