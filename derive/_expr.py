@@ -20,11 +20,13 @@ import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Mapping
-
-import sympy
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ._errors import ExpressionError
+
+if TYPE_CHECKING:  # SymPy is imported when an expression is built, not to read a formula's text
+    import sympy
 
 __all__ = ["Comparison", "comparison_parts", "parse_comparison", "parse_expression", "parse_number",
            "written_order"]
@@ -34,21 +36,17 @@ MAX_NODES = 400          # AST nodes in one expression
 MAX_EXPONENT = 4096      # |n| in x**n for a literal exponent
 MAX_MAGNITUDE_DIGITS = 400  # a literal number with more digits than this is refused
 
-FUNCTIONS: dict[str, Callable[..., sympy.Expr]] = {
-    "sqrt": sympy.sqrt,
-    "cbrt": lambda x: sympy.root(x, 3),
-    "max": sympy.Max,
-    "min": sympy.Min,
-    "ceil": sympy.ceiling,
-    "floor": sympy.floor,
-    "log": sympy.log,
-    "log2": lambda x: sympy.log(x, 2),
-    "exp": sympy.exp,
-    # the spellings str() gives, so compiled expressions read back exactly
-    "Max": sympy.Max,
-    "Min": sympy.Min,
-    "ceiling": sympy.ceiling,
-}
+# the functions a formula may call; Max, Min and ceiling are the spellings SymPy's str() gives
+FUNCTIONS = frozenset({"sqrt", "cbrt", "max", "min", "ceil", "floor", "log", "log2", "exp", "Max", "Min", "ceiling"})
+
+
+@lru_cache(maxsize=1)
+def _sympy_functions() -> dict[str, Callable[..., "sympy.Expr"]]:
+    import sympy
+
+    return {"sqrt": sympy.sqrt, "cbrt": lambda x: sympy.root(x, 3), "max": sympy.Max, "min": sympy.Min,
+            "ceil": sympy.ceiling, "floor": sympy.floor, "log": sympy.log, "log2": lambda x: sympy.log(x, 2),
+            "exp": sympy.exp, "Max": sympy.Max, "Min": sympy.Min, "ceiling": sympy.ceiling}
 _ARITY = {"sqrt": 1, "cbrt": 1, "ceil": 1, "ceiling": 1, "floor": 1, "log": 1, "log2": 1, "exp": 1}
 
 _NUMBER_TEXT = re.compile(r"^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
@@ -65,7 +63,9 @@ class Comparison:
     rhs: sympy.Expr
 
 
-def _number_from_text(text: str, source: str) -> sympy.Rational:
+def _number_from_text(text: str, source: str) -> "sympy.Rational":
+    import sympy
+
     if not _NUMBER_TEXT.match(text):
         raise ExpressionError(f"malformed number {text!r} in {source!r}", text=source)
     mantissa, _, exponent = text.lower().partition("e")
@@ -100,7 +100,7 @@ class _SympyAlgebra:
 
     @staticmethod
     def call(fname: str, args: list) -> sympy.Expr:
-        return FUNCTIONS[fname](*args)
+        return _sympy_functions()[fname](*args)
 
     @staticmethod
     def rational(value: sympy.Expr) -> Fraction | None:
@@ -337,6 +337,8 @@ class _Chains:
             for n, _ in terms:
                 self.visit(n)
         elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Div)):
+            import sympy
+
             factors = _factors(node)
             coeff: sympy.Expr = sympy.S.One
             rest = []

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
+from ._dimension import DIMENSIONLESS, Dimension
 from ._errors import ExpressionError
 from ._expr import _EQUALS, _NUMBER_TEXT, _parse, _Walker, comparison_parts
-from ._units import DIMENSIONLESS, Dimension
 
 __all__ = ["DimensionMismatch", "Shape", "read_comparison", "read_equation", "read_expression"]
 
@@ -240,3 +240,92 @@ def read_comparison(text: str, names: Resolver, unit: UnitReader | None = None) 
 def dimension_or_zero(shape: Shape) -> Any:
     """The shape's dimension (a zero's is dimensionless)."""
     return shape.dims if shape.dims is not None else DIMENSIONLESS
+
+
+# ---------------------------------------------------------------------------
+# exact values of a formula's text, without SymPy
+
+
+class Irrational(ExpressionError):
+    """The formula's value is not a rational number at these inputs (a square root of a non-square)."""
+
+
+class _ExactAlgebra:
+    """The walker's algebra over exact rationals (:class:`~fractions.Fraction`, ints kept whole)."""
+
+    @staticmethod
+    def number(text: str, source: str) -> Fraction:
+        if not _NUMBER_TEXT.match(text):
+            raise ExpressionError(f"malformed number {text!r} in {source!r}", text=source)
+        return Fraction(text)
+
+    @staticmethod
+    def neg(v: Fraction) -> Fraction:
+        return -v
+
+    @staticmethod
+    def binary(op: str, a: Fraction, b: Fraction) -> Fraction:
+        if op == "+":
+            return a + b
+        if op == "-":
+            return a - b
+        if op == "*":
+            return a * b
+        if op == "/":
+            return a / b
+        if b.denominator == 1:
+            if a == 0 and b < 0:
+                raise Irrational("a power of zero with a negative exponent")
+            return Fraction(a) ** int(b)
+        root = _root(Fraction(a), b.denominator)
+        if root is None:
+            raise Irrational("an irrational power")
+        return root ** b.numerator
+
+    @staticmethod
+    def call(fname: str, args: list[Fraction]) -> Fraction:
+        if fname in ("max", "Max"):
+            return max(args)
+        if fname in ("min", "Min"):
+            return min(args)
+        (arg,) = args
+        if fname in ("ceil", "ceiling"):
+            return Fraction(math.ceil(arg))
+        if fname == "floor":
+            return Fraction(math.floor(arg))
+        if fname in ("sqrt", "cbrt"):
+            root = _root(Fraction(arg), 2 if fname == "sqrt" else 3)
+            if root is None:
+                raise Irrational(f"an irrational {fname}")
+            return root
+        if fname == "exp" and arg == 0:
+            return Fraction(1)
+        if fname == "log" and arg == 1:
+            return Fraction(0)
+        if fname == "log2" and arg > 0 and arg.denominator == 1 and arg.numerator & (arg.numerator - 1) == 0:
+            return Fraction(arg.numerator.bit_length() - 1)
+        raise Irrational(f"{fname} of {arg}")
+
+    @staticmethod
+    def rational(v: Fraction) -> Fraction:
+        return v
+
+    @staticmethod
+    def symbolic(v: Fraction) -> bool:
+        return False
+
+
+_EXACT = _ExactAlgebra()
+
+
+def exact_value_of_text(text: str, values: Mapping[str, Fraction]) -> Fraction:
+    """The exact value of a formula's text (a catalog expression's canonical text, or SymPy's ``str``
+    of one) at ``values`` by name, with no SymPy object built; raises :class:`Irrational` when it is
+    not rational there and :class:`~derive.ExpressionError` for a name without a value."""
+    body = _parse(text, "formula")
+    try:
+        return Fraction(_Walker(text.strip(), dict(values), "formula", None, _EXACT).walk(body))
+    except (ZeroDivisionError, OverflowError) as exc:
+        raise Irrational(str(exc)) from None
+    except RecursionError as exc:
+        raise ExpressionError("formula is nested too deeply", text=text[:80]) from exc

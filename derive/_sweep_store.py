@@ -1,117 +1,195 @@
-"""Sweeps kept as the program they compile to, so that running the same ``derive sweep`` again needs no SymPy.
+"""Sweeps kept as the program they compile to, so that a question swept once is swept again without SymPy.
 
 A sweep's work is solving its question once in symbols and checking a few grid points with
 the engine; evaluating the grid itself is NumPy on whole arrays. When the formula is a plain
 program (:mod:`derive._program`), a successful sweep keeps, in the cache (:mod:`derive._cache`:
-JSON in a private folder, verified on every read), the grid's axes in base units, the program,
-and the engine's exact values at the checked points, under the key of the answer store (the
-command line but for ``-o`` and ``--format``, the folder, derive's code, the libraries' versions
-and the contents of every catalog, unit and template file). Running it again evaluates the kept
-program over the kept axes, compares the checked points with the kept exact values as a fresh
-run compares them with the engine's, and writes the same file, byte for byte, without importing
-SymPy. Bounds, relations with regimes and grids with more than :data:`MAX_AXIS_VALUES` swept
-values are not kept. This module imports nothing heavy: it is consulted before the engine is.
+JSON in a private folder, verified on every read), the program, the formula's text, and what is
+needed to read a grid of the swept quantities (each one's declared unit and the units the
+sweep's values were written in). The key is the answer store's (the command line, the folder,
+derive's code, the libraries' versions and the contents of every catalog, unit and template
+file) with the swept ranges left out: the same question over *another grid* of the same swept
+quantities runs the kept program too. Its grid is read as the engine reads it, the program is
+evaluated over it, and the check points a fresh sweep would solve exactly are computed exactly
+from the formula's text over fractions (:func:`derive._formula_text.exact_value_of_text`)
+and compared with the program's floats as a fresh run compares them with the engine's.
+Anything the store cannot do exactly (a unit it has not kept, a value that is not rational, a
+point with no value) goes to the engine instead. Bounds and relations with regimes are not kept.
+This module imports nothing heavy: it is consulted before the engine is.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import re
+from copy import copy
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from ._agreement import agrees, kept_value
+from ._agreement import agrees
 
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
 
+    from ._model import Catalog
     from .sweep import SweepResult
 
-__all__ = ["MAX_AXIS_VALUES", "SweepStore"]
+__all__ = ["SweepStore"]
 
 KIND = "sweep"
-MAX_AXIS_VALUES = 100_000        # swept values kept (the grid is their product; it is computed again)
+SWEPT = "<swept>"                 # what stands in the key for a swept quantity's range
+_VALUE = re.compile(r"^\s*((?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([A-Za-z/µ]*)\s*$")
 
 
 class SweepStore:
-    """The kept sweep of one ``derive sweep`` command line (see the module docstring)."""
+    """The kept sweep program of one question over its swept quantities (see the module docstring)."""
 
     def __init__(self, key: str) -> None:
         self.key = key
 
     @classmethod
     def for_command(cls, args: "argparse.Namespace") -> "SweepStore | None":
-        """The store entry for this parsed command line, or None when caching is off or a file cannot be keyed."""
+        """The store entry for this parsed command line's question, or None when caching is off or a
+        file cannot be keyed. Swept ranges, the output and its format and ``--verify`` are not part of it."""
         from ._answer_store import command_key
+        from .cli._options import parse_assignments
+        from .sweep import is_sweep_spec
 
-        key = command_key(args, ignore=("output", "format"))
+        masked = copy(args)
+        masked.inputs = [f"{k}={SWEPT if is_sweep_spec(v) else v}" for k, v in parse_assignments(args.inputs).items()]
+        key = command_key(masked, ignore=("output", "format", "verify"))
         return None if key is None else cls(key)
 
-    def lookup(self) -> "SweepResult | None":
-        """The sweep as a fresh run would make it, from the kept program; None when nothing (usable) is kept."""
+    def lookup(self, specs: Mapping[str, str], verify: int) -> "SweepResult | None":
+        """The sweep over the grid ``specs`` (name → spec, as typed) as a fresh run would make it, from the
+        kept program, ``verify`` points checked exactly; None when nothing (usable) is kept."""
         from ._cache import read_entry
 
         entry = read_entry(KIND, self.key)
         if not isinstance(entry, dict):
             return None
         try:
-            return _replay(entry)
-        except (KeyError, TypeError, ValueError, IndexError):
-            return None                     # not what keep() writes: the engine answers instead
+            return _replay(entry, specs, verify)
+        except (KeyError, TypeError, ValueError, IndexError, ArithmeticError):
+            return None                     # not what keep() writes, or nothing exact: the engine answers
 
-    def keep(self, result: "SweepResult") -> None:
-        """Keep ``result`` (a successful, checked sweep) when its formula is a program and its axes are small."""
+    def keep(self, result: "SweepResult", specs: Mapping[str, str], catalog: "Catalog") -> None:
+        """Keep ``result`` (a successful, checked sweep) when its formula is a program whose text reads back."""
         from ._cache import write_entry
+        from ._errors import DeriveError
 
         compiled = result.compiled
-        if compiled is None or compiled.program is None or result.bound is not None \
-                or sum(a.values.size for a in result.axes) > MAX_AXIS_VALUES:
+        expr = getattr(compiled, "expr", None)
+        if compiled is None or compiled.program is None or result.bound is not None or expr is None \
+                or len(specs) != len(result.axes):
             return
-        checked = []
-        for index in result.verified:
-            checked.append([index, _exact_of(result, index)])
+        formula = str(expr)
+        units: dict[str, list] = {}
+        axes = []
+        try:
+            for axis, text in zip(result.axes, specs.values()):
+                q = catalog.quantities[axis.name]
+                axes.append({"name": axis.name, "factor": [int(q.factor.p), int(q.factor.q)],
+                             "integer": q.integer, "dims": q.dims.unit_string()})
+                for value in _spec_parts(text):
+                    unit = value[1]
+                    if unit and unit not in units:
+                        factor, dims = catalog.units.parse(unit)
+                        units[unit] = [factor.numerator, factor.denominator, dims.unit_string()]
+            if not _formula_agrees(result, formula, 0):     # the text must read back to the engine's value
+                return
+        except (DeriveError, KeyError, ValueError, ArithmeticError):
+            return
         write_entry(KIND, self.key, {
-            "target": result.target, "unit": result.unit, "grid": result.grid, "shape": list(result.values.shape),
-            "axes": [{"name": a.name, "unit": a.unit, "spec": a.spec, "values": a.values.tolist()}
-                     for a in result.axes],
-            "names": list(compiled.names), "program": compiled.program, "positive": compiled.positive,
-            "checked": checked})
+            "target": result.target, "unit": result.unit, "grid": result.grid, "names": list(compiled.names),
+            "program": compiled.program, "positive": compiled.positive, "formula": formula, "axes": axes,
+            "units": units})
 
 
-def _exact_of(result: "SweepResult", index: int) -> dict[str, Any]:
-    """The engine's value at a checked grid point, as JSON: a whole number exactly, else its float."""
-    from ._errors import NoSolutionError
+def _spec_parts(text: str) -> list[tuple[Fraction, str]]:
+    """Each value a spec writes as (number, unit as typed); ValueError for anything else."""
+    from .sweep import spec_values
 
+    out = []
+    for part in spec_values(text):
+        m = _VALUE.match(part)
+        if m is None:
+            raise ValueError(part)
+        out.append((Fraction(m.group(1)), m.group(2)))
+    return out
+
+
+def _formula_agrees(result: "SweepResult", formula: str, index: int) -> bool:
+    """Whether the formula's text, evaluated exactly at flat grid ``index``, is the program's float there."""
+    from ._formula_text import Irrational, exact_value_of_text
+
+    point = {name: Fraction(value) for name, value in result.point(index).items()}
     try:
-        return kept_value(result.solve_at(index).value)
-    except NoSolutionError:
-        return {"none": True}
+        exact = exact_value_of_text(formula, point)
+    except Irrational:
+        return False
+    if exact <= 0:
+        return False                        # no value there, or one the engine may refuse: ask the engine
+    kept = {"int": str(exact.numerator)} if exact.denominator == 1 else {"real": float(exact)}
+    return agrees(kept, float(result.values.ravel()[index]))
 
 
-def _replay(entry: dict[str, Any]) -> "SweepResult | None":
+def _replay(entry: dict[str, Any], specs: Mapping[str, str], verify: int) -> "SweepResult | None":
     import numpy as np
 
     from ._vectorize import Vectorized
-    from .sweep import Axis, SweepResult
+    from .sweep import Axis, SweepResult, check_points, grid_values, whole_values
 
-    axes = tuple(Axis(a["name"], np.asarray(a["values"], dtype=np.float64), a["unit"], a["spec"])
-                 for a in entry["axes"])
     names = tuple(entry["names"])
-    if names != tuple(a.name for a in axes) or not isinstance(entry["program"], list):
-        return None
+    kept_axes = entry["axes"]
+    if tuple(specs) != names or [a["name"] for a in kept_axes] != list(names):
+        return None                         # swept under other names (an alias): the engine reads them
+    units = entry["units"]
+    axes = []
+    for kept, (name, text) in zip(kept_axes, specs.items()):
+        factor = Fraction(*kept["factor"])
+        readings: dict[str, float] = {}
+        for number, unit in _spec_parts(text):
+            if not unit:
+                scale = factor
+            elif unit in units and units[unit][2] == kept["dims"]:
+                scale = Fraction(units[unit][0], units[unit][1])
+            else:
+                return None                 # a unit not kept (or of another dimension): the engine says
+            readings[f"{number}{unit}"] = float(number * scale)
+        values = grid_values(name, text.strip(), readings_of(readings))
+        if kept["integer"]:
+            values = whole_values(name, values, text.strip())
+        axes.append(Axis(name, values, kept["dims"], text.strip()))
     compiled = Vectorized.from_program(entry["target"], names, entry["program"], entry["positive"] is True)
-    shape = tuple(int(n) for n in entry["shape"])
-    if entry["grid"] == "zip":
+    grid = entry["grid"]
+    if grid == "zip":
+        if len({a.values.size for a in axes}) != 1:
+            return None
         arrays = [a.values for a in axes]
-    elif entry["grid"] == "outer":
+        shape: tuple[int, ...] = (axes[0].values.size,)
+    elif grid == "outer":
+        shape = tuple(a.values.size for a in axes)
         arrays = [a.values.reshape([-1 if j == i else 1 for j in range(len(shape))]) for i, a in enumerate(axes)]
     else:
         return None
     values = np.ascontiguousarray(compiled(*arrays))
-    if values.shape != shape:
+    if values.shape != shape or not np.all(np.isfinite(values)):
+        return None                         # no value somewhere, or beyond floats: the engine explains
+    result = SweepResult(entry["target"], entry["unit"], tuple(axes), values, grid, None, None, compiled, ())
+    picks = check_points(result.size, verify) if verify else []
+    if not all(_formula_agrees(result, entry["formula"], index) for index in picks):
         return None
-    flat = values.ravel()
-    verified = []
-    for index, want in entry["checked"]:
-        if not agrees(want, float(flat[index])):
-            return None                     # not the values the engine checked: answer afresh
-        verified.append(int(index))
-    return SweepResult(entry["target"], entry["unit"], axes, values, entry["grid"], None, None, compiled,
-                       tuple(verified))
+    return SweepResult(entry["target"], entry["unit"], tuple(axes), values, grid, None, None, compiled,
+                       tuple(picks))
+
+
+def readings_of(readings: dict[str, float]) -> "Callable[[str], float]":
+    """A reader of the values a spec writes, from those read before (by number and unit)."""
+    return lambda part: readings[_reading_key(part)]
+
+
+def _reading_key(part: str) -> str:
+    m = _VALUE.match(part)
+    if m is None:
+        raise ValueError(part)
+    return f"{Fraction(m.group(1))}{m.group(2)}"
+

@@ -37,7 +37,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import IO, TYPE_CHECKING, Any, Mapping, Sequence
+from typing import IO, TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ._errors import DeriveError, InputError, NoSolutionError, VerificationError
 
@@ -49,7 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ._solution import Solution
     from ._vectorize import Vectorized
 
-__all__ = ["Axis", "SweepResult", "parse_axis", "sweep"]
+__all__ = ["Axis", "SweepResult", "check_points", "grid_values", "parse_axis", "spec_values", "sweep", "whole_values"]
 
 MAX_POINTS = 50_000_000      # a bigger grid is refused (memory: several float64 arrays of this size)
 MAX_AXIS = 10_000_000
@@ -87,23 +87,7 @@ def parse_axis(name: str, spec: Any, catalog: "Catalog") -> Axis:
     factor = float(q.factor)
     if isinstance(spec, str):
         text = spec.strip()
-        m = _SPEC.match(text)
-        if m:
-            start_text, stop_text, num_text, scale = m.groups()
-            num = int(num_text)
-            if not 1 <= num <= MAX_AXIS:
-                raise InputError(f"{name}={text}: NUM must be from 1 to {MAX_AXIS:,}")
-            start = float(parse_value(start_text.strip(), q, catalog.units))
-            stop = float(parse_value(stop_text.strip(), q, catalog.units))
-            values = np.geomspace(start, stop, num) if scale == "log" else np.linspace(start, stop, num)
-        elif ":" in text:
-            raise InputError(f"malformed sweep {name}={text!r}: write {name}=START:STOP:NUM or "
-                             f"{name}=START:STOP:NUM:log, e.g. {name}=1:1024:11:log")
-        else:
-            parts = [p.strip() for p in text.split(",")]
-            if not all(parts):
-                raise InputError(f"malformed list {name}={text!r}: write values separated by commas, e.g. {name}=1,2,4")
-            values = np.array([float(parse_value(p, q, catalog.units)) for p in parts], dtype=np.float64)
+        values = grid_values(name, text, lambda part: float(parse_value(part, q, catalog.units)))
     else:
         values = np.asarray(spec, dtype=np.float64).ravel() * factor
         text = f"{values.size} values"
@@ -112,12 +96,56 @@ def parse_axis(name: str, spec: Any, catalog: "Catalog") -> Axis:
         if not np.all(np.isfinite(values)) or np.any(values <= 0):
             raise InputError(f"{name}: every swept value must be a positive finite number")
     if q.integer:
-        values = np.round(values)
-        _, first = np.unique(values, return_index=True)
-        values = values[np.sort(first)]
-        if np.any(values <= 0):
-            raise InputError(f"{name} is a positive whole number; the sweep {text!r} reaches {values.min():g}")
+        values = whole_values(name, values, text)
     return Axis(q.id, values, q.base_unit, text)
+
+
+def grid_values(name: str, text: str, value: Callable[[str], float]) -> "np.ndarray":
+    """The values (base units) of ``START:STOP:NUM[:log]`` or ``V1,V2,...``, each value read by ``value``."""
+    import numpy as np
+
+    m = _SPEC.match(text)
+    if m:
+        start_text, stop_text, num_text, scale = m.groups()
+        num = int(num_text)
+        if not 1 <= num <= MAX_AXIS:
+            raise InputError(f"{name}={text}: NUM must be from 1 to {MAX_AXIS:,}")
+        start, stop = value(start_text.strip()), value(stop_text.strip())
+        return np.geomspace(start, stop, num) if scale == "log" else np.linspace(start, stop, num)
+    if ":" in text:
+        raise InputError(f"malformed sweep {name}={text!r}: write {name}=START:STOP:NUM or "
+                         f"{name}=START:STOP:NUM:log, e.g. {name}=1:1024:11:log")
+    parts = [p.strip() for p in text.split(",")]
+    if not all(parts):
+        raise InputError(f"malformed list {name}={text!r}: write values separated by commas, e.g. {name}=1,2,4")
+    return np.array([value(p) for p in parts], dtype=np.float64)
+
+
+def spec_values(text: str) -> list[str]:
+    """The values a spec writes (START and STOP, or each listed value), as typed."""
+    m = _SPEC.match(text.strip())
+    if m:
+        return [m.group(1).strip(), m.group(2).strip()]
+    return [p.strip() for p in text.split(",")]
+
+
+def whole_values(name: str, values: "np.ndarray", text: str) -> "np.ndarray":
+    """A whole-number quantity's values: rounded, repeats dropped (first kept), all positive."""
+    import numpy as np
+
+    values = np.round(values)
+    _, first = np.unique(values, return_index=True)
+    values = values[np.sort(first)]
+    if np.any(values <= 0):
+        raise InputError(f"{name} is a positive whole number; the sweep {text!r} reaches {values.min():g}")
+    return values
+
+
+def check_points(size: int, count: int) -> list[int]:
+    """The flat grid indices a sweep checks exactly: ``count`` of them, evenly spread, always both ends."""
+    import numpy as np
+
+    return sorted(set(int(i) for i in np.linspace(0, size - 1, max(2, count)).round())) if size > 1 else [0]
 
 
 # ---------------------------------------------------------------------------
@@ -183,8 +211,7 @@ class SweepResult:
         returns the flat indices checked, or raises :class:`~derive.VerificationError`."""
         import numpy as np
 
-        size = self.size
-        picks = sorted(set(int(i) for i in np.linspace(0, size - 1, max(2, count)).round())) if size > 1 else [0]
+        picks = check_points(self.size, count)
         flat = self.values.ravel()
         for index in picks:
             got = float(flat[index])

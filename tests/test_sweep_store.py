@@ -1,6 +1,7 @@
-"""A repeated ``derive sweep`` runs the kept program (issue 12): the same bytes as a fresh sweep,
-without importing SymPy, never stale (the key covers the command line, code and catalog files) and
-never trusted beyond its checked points; and the program itself evaluates formulas as SymPy does."""
+"""A question swept before runs the kept program (issue 12), over the same grid or a new one: the same
+bytes as a fresh sweep, without importing SymPy, never stale (the key covers the command line but the
+swept ranges, the code and the catalog files) and never trusted beyond its checked points, computed
+exactly from the formula's text; and the program itself evaluates formulas as SymPy does."""
 
 from __future__ import annotations
 
@@ -96,6 +97,33 @@ def test_a_kept_program_that_disagrees_with_its_checked_points_is_not_used(tmp_p
     again = _sweep(cache, *GRID)
     assert again.returncode == 0 and again.stdout == fresh.stdout
     assert again.stderr.strip() == "sympy imported"
+
+
+def test_a_question_swept_before_sweeps_a_new_grid_without_sympy(tmp_path):
+    """The kept program serves another range of the same swept quantities: numbers in the declared unit or
+    in a unit the first sweep was written in; a unit it has not kept, or another fixed input, goes to the
+    engine. Every output is what a fresh sweep prints."""
+    cache, off = tmp_path / "cache", tmp_path / "off"
+
+    def both(*inputs: str, verify: str = "3") -> tuple[subprocess.CompletedProcess, subprocess.CompletedProcess]:
+        args = ("memory_time", *inputs, "--verify", verify)
+        return _sweep(cache, *args), _sweep(off, *args)
+
+    first, _ = both("bytes_moved=1GB:10GB:4", "hbm_bw=2TB/s")
+    assert first.returncode == 0 and first.stderr.strip() == "sympy imported", first.stderr
+    for inputs, verify, kept in [(("bytes_moved=2GB:30GB:5", "hbm_bw=2TB/s"), "3", True),      # a new range
+                                 (("bytes_moved=3:3000:7:log", "hbm_bw=2TB/s"), "5", True),    # in bytes
+                                 (("bytes_moved=5GB,7GB,11GB", "hbm_bw=2TB/s"), "0", True),    # a list
+                                 (("bytes_moved=2GiB:30GiB:5", "hbm_bw=2TB/s"), "3", False),   # GiB: not kept
+                                 (("bytes_moved=2GB:30GB:5", "hbm_bw=3TB/s"), "3", False)]:    # another input
+        ours, fresh = both(*inputs, verify=verify)
+        assert ours.returncode == fresh.returncode == 0, ours.stderr
+        assert ours.stdout == fresh.stdout
+        assert ours.stderr.strip() == ("sympy not imported" if kept else "sympy imported"), inputs
+    rows = _sweep(cache, "memory_time", "bytes_moved=2GB:30GB:5", "hbm_bw=2TB/s").stdout.splitlines()
+    assert rows[1] == "2000000000,0.001"
+    last = rows[-1].split(",")
+    assert last[0] == "30000000000" and float(last[1]) == pytest.approx(0.015, rel=1e-15)   # 30 GB at 2 TB/s
 
 
 def test_a_bound_sweep_is_not_kept(tmp_path):

@@ -43,15 +43,16 @@ def run(args: argparse.Namespace) -> int:
     given = {k: v for k, v in items.items() if not is_sweep_spec(v)}
     if not axes:
         raise InputError("nothing to sweep: give at least one NAME=START:STOP:NUM[:log] (or NAME=V1,V2,...)")
-    store = SweepStore.for_command(args)          # the same sweep run before: its program, no SymPy
-    result = store.lookup() if store is not None else None
+    store = SweepStore.for_command(args)          # the same question swept before: its program, no SymPy
+    result = store.lookup(axes, args.verify) if store is not None and _verify_allowed(args.verify) else None
     if result is None:
         from ..sweep import sweep
 
+        catalog = catalog_of(args)
         result = sweep(question_of(args, given), axes, grid="zip" if args.zip else "outer", verify=args.verify,
-                       catalog=catalog_of(args))
+                       catalog=catalog)
         if store is not None:
-            store.keep(result)
+            store.keep(result, axes, catalog)
     writers: dict[str, Callable[[Any], None]] = {"csv": result.write_csv, "json": result.write_json,
                                                  "npz": result.write_npz}
     write = writers[args.format]
@@ -61,3 +62,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         write(sys.stdout)
     return 0
+
+
+def _verify_allowed(count: int) -> bool:
+    """Whether ``--verify`` is in range (the engine refuses it with the error otherwise)."""
+    from ..sweep import MAX_VERIFY
+
+    return 0 <= count <= MAX_VERIFY
