@@ -17,7 +17,7 @@ from sympy.printing.str import StrPrinter
 
 from ._model import Catalog, Condition, Quantity, Relation
 from ._solution import Check, Given, Solution, Step
-from ._units import Dimension, NamedUnit, UnitTable, format_in, format_value, parse_unit
+from ._units import Dimension, NamedUnit, UnitTable, format_in, format_value, parse_unit, short_decimal
 
 __all__ = ["build_view", "latex_expr", "latex_value", "solution_to_dict", "text_value"]
 
@@ -368,7 +368,7 @@ def _plain_value(value: sympy.Expr, digits: int = 4) -> str:
         return f"{int(value):,}"
     from ._units import format_number
 
-    return format_number(value, digits)
+    return format_number(value, digits, count=True)
 
 
 def _common_unit(small: sympy.Expr, dims: Dimension, units: str, table: UnitTable | None,
@@ -962,9 +962,9 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
     elif note.kind == "not_integer" and q is not None:
         exact = data["value"]
         for key in ("value", "down", "up"):
-            data[key] = text_value(data[key], q.dims, units, digits=_whole_digits(data[key]))
-        if exact.is_Rational and not (exact * 1000).is_Integer:
-            data["value"] = f"{data['value']} (= {exact_text(exact)})"      # 833.333 is 2500/3, not 833.333
+            data[key] = text_value(data[key], q.dims, units)
+        if exact.is_Rational and data["value"].split()[0] != short_decimal(exact, 30):
+            data["value"] = f"{data['value']} (= {exact_text(exact)})"      # 833.3 is 2500/3; 26,702.9 is 13671875/512
     elif note.kind in ("regime_inputs", "regime_balanced"):
         rel = catalog.relations[data["relation"]]
         reg = next(r for r in rel.regimes if r.id == data["regime"])
@@ -1014,12 +1014,6 @@ def _interval_shown(sol: Solution, q: Quantity, units: str, latex: bool) -> str:
     right = ops[(True, iv.high_open)] if iv.high_open else ops[(True, False)]
     name = q.latex if latex else q.id
     return f"{lo} {left} {name} {right} {hi}"
-
-
-def _whole_digits(value: sympy.Expr) -> int:
-    """Significant digits that show a value's fraction (15,728.64, never 15,729)."""
-    whole = len(str(abs(int(value)))) if value != 0 else 1
-    return whole + 3
 
 
 def _condition_text(catalog: Catalog, when: Any, values: Values, units: str, named: bool = True) -> dict[str, str]:

@@ -189,6 +189,51 @@ def test_a_count_the_relations_give_as_a_fraction_is_never_rounded_silently(cli)
     assert "round down to 15,728 for the most that fits, up to 15,729 for the fewest that suffice" in run.out
     data = cli("solve", *args, "--format", "json").json
     assert data["value"] == 15728.64 and data["display"] == "15,728.64" and data["value_unrounded"] == 15728.64
+    # the derivation's last step and every write-up give the same fraction, never a rounded 15,729
+    assert "819,200 B\n       = 15,728.64\n" in run.out
+    assert data["steps"][-1]["value"] == 15728.64
+    assert run.out.count("15,729") == 1                                 # the note's "up to 15,729" only
+    md = cli("solve", *args, "--format", "md").out
+    assert r"\boxed{S = 15{,}728.64}" in md and r"= 15{,}728.64" in md and "15{,}729" not in md
+    tex = cli("solve", *args, "--format", "tex").out
+    assert r"\boxed{S = 15{,}728.64}" in tex and "15{,}729" not in tex
+    html = cli("solve", *args, "--format", "html").out
+    assert '<menclose notation="box"><mrow><mi>S</mi><mo>&#x0003D;</mo><mn>15,728.64</mn>' in html
+    assert "<mn>15,729</mn>" not in html
+
+
+def test_a_token_capacity_is_a_count_and_its_fraction_is_shown(cli):
+    """kipply's 4 A100-40GB with a 52B model in fp16 (64 layers, d 8192): (160 − 104) GB / 2,097,152 B
+    = 26,702.88 tokens; 26,703 would not fit."""
+    args = ["kv_token_capacity", "num_devices=4", "hbm_capacity=40GB", "params=52e9", "num_layers=64",
+            "d_model=8192", "--preset", "fp16"]
+    run = cli("solve", *args)
+    assert run.out.startswith("kv_token_capacity = 26,702.88 ")
+    assert "\n       = 26,702.88\n" in run.out
+    assert "round down to 26,702 for the most that fits" in run.out
+    data = cli("solve", *args, "--format", "json").json
+    assert data["value_unrounded"] == data["value"] == 56 * 10**9 / (4 * 64 * 8192)
+    md = cli("solve", *args, "--format", "md").out
+    assert r"\boxed{T_{\max} = 26{,}702.88}" in md and "26{,}703" not in md
+
+
+def test_a_value_that_is_not_whole_never_prints_as_a_whole_number():
+    """Past the figures asked for (15,728.64 to four figures) a fraction is shown, never 15,729; a pure
+    number (count=True, as format_value passes for unit 1) shows it at any size; a value with a unit
+    keeps its significant figures (179 ms), and a float is rounded as asked."""
+    from derive._units import format_number
+
+    assert format_number(sympy.Rational(1572864, 100)) == "15,728.64"
+    assert format_number(sympy.sqrt(2) * 10000) == "14,142.14"
+    assert format_number(sympy.Rational(157280000001, 10**7)) == "15,728.0000001"
+    assert format_number(sympy.Integer(15728)) == "15,728"
+    assert format_number(sympy.Rational(1789601, 10000)) == "179"                   # four figures, as asked
+    assert format_number(sympy.Rational(1789601, 10000), count=True) == "178.96"
+    assert format_number(sympy.Rational(12345601, 10000), count=True) == "1,234.56"
+    assert format_number(sympy.Rational(2500, 3), count=True) == "833.3"          # not whole-looking: as asked
+    assert format_number(sympy.log(8) / sympy.log(2), count=True) == "3"          # whole, though not written so
+    assert format_number(sympy.Float(52.34, 30), 2, count=True) == "52"           # digits=2 asked: rounded
+    assert format_number(110000.00000000001) == "110,000"
 
 
 
@@ -196,7 +241,7 @@ def test_a_count_whose_fraction_does_not_end_shows_it_exactly(cli):
     """2500/3 sequences: '833.333' alone is not the exact fraction the answer promises."""
     run = cli("solve", "seq_len", "kv_cache_bytes=10000B", "batch=3", "num_layers=1", "num_kv_heads=1",
               "head_dim=1", "bytes_per_element=2B")
-    assert "the relations give 833.333 (= 2500/3): round down to 833" in run.out
+    assert "the relations give 833.3 (= 2500/3): round down to 833" in run.out
 
 def test_a_bound_on_a_count_can_stay_exact(cli):
     question = dict(bound="min", require=["training_state_fits"])
