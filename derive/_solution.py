@@ -107,6 +107,7 @@ class Step:
     # for an optimum: the second derivative there, and the whole-number neighbours tried (x, objective(x))
     second: sympy.Expr | None = None
     candidates: tuple[tuple[sympy.Expr, sympy.Expr], ...] = ()
+    balanced: bool = False                # a regime whose condition holds with equality: the regimes meet
 
     @property
     def relation(self) -> str:

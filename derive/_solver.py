@@ -274,7 +274,7 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
     for st in state.steps:
         if st.kind == "optimum" and st.note == "numeric":
             deciding |= set(st.inputs)      # a root found numerically: its formula shows none of them
-    for st in state.steps:
+    for i, st in enumerate(state.steps):
         if st.regime:
             # what the regime's condition reads; inputs of the step outside it do not matter in this regime
             regime = next(r for r in state.catalog.relations[st.relations[0]].regimes if r.id == st.regime)
@@ -284,11 +284,15 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
             only_choose = sorted(n for n in chooses - formula_inputs - {target}
                                  if n in state.given or n in state.params)
             deciding |= chooses
+            # on the boundary (compute_time = memory_time) the regimes meet: the step says balanced
+            nmap = state.numeric_map()
+            lv, rv = (_through_definitions(catalog, side, nmap) for side in (regime.when.lhs, regime.when.rhs))
+            balanced = lv is not None and rv is not None and lv == rv
+            if balanced:
+                state.steps[i] = replace(st, balanced=True)
             if only_choose:
-                # on the boundary (compute_time = memory_time) a change of either side changes the answer
-                nmap = state.numeric_map()
-                lv, rv = (_through_definitions(catalog, side, nmap) for side in (regime.when.lhs, regime.when.rhs))
-                kind = "regime_balanced" if lv is not None and rv is not None and lv == rv else "regime_inputs"
+                # there a change of either side changes the answer
+                kind = "regime_balanced" if balanced else "regime_inputs"
                 # a side the steps did not compute (critical_ai_hbm) shows its number too
                 sides = tuple((side.name, v) for side, v in ((regime.when.lhs, lv), (regime.when.rhs, rv))
                               if isinstance(side, sympy.Symbol) and v is not None and side.name not in state.values)

@@ -43,6 +43,15 @@ def test_a_regime_note_on_the_boundary_says_both_sides_change_the_answer(cli):
     assert ("compute_time = 1 ms ≥ memory_time = 1 ms: the two are equal, so the answer is where the regimes "
             "meet, and bytes_moved, hbm_bw change it too.") in run.out
     assert "only choose" not in run.out
+    # the header says so too: not "compute-bound", the first regime whose condition holds with equality
+    assert "\n  Regime: balanced (compute-bound and memory-bound meet)\n" in run.out
+    args = ["solve", "roofline_time", "flops=1e12FLOP", "bytes_moved=1GB", "peak_flops=1000TFLOP/s", "hbm_bw=1TB/s"]
+    md = cli(*args, "--format", "md").out
+    assert ("Regime: balanced, where compute-bound and memory-bound meet, since "
+            "$T_{\\mathrm{math}} = T_{\\mathrm{mem}}$.") in md
+    assert cli(*args, "--format", "json").json["regime_balanced"] is True
+    off = cli("solve", "roofline_time", "flops=1e12FLOP", "bytes_moved=1GB", "peak_flops=100TFLOP/s", "hbm_bw=1TB/s")
+    assert "\n  Regime: compute-bound\n" in off.out and "balanced" not in off.out
 
 
 def test_a_regime_note_gives_the_number_of_a_side_the_steps_did_not_compute(cli):
@@ -412,37 +421,31 @@ def test_a_step_function_answers_with_its_exact_interval(cli):
     run = cli("solve", "seq_len", "flash_col_blocks=16", "flash_block_cols=256")
     assert run.out.startswith("3,841 <= seq_len <= 4,096")
     data = cli("solve", "seq_len", "flash_col_blocks=16", "flash_block_cols=256", "--format", "json").json
-    assert data["interval"] == {"low": 3841, "high": 4096, "low_open": False, "high_open": False}
+    assert data["interval"] == {"low": 3841, "high": 4096, "low_open": False, "high_open": False,
+                                "low_exact": "3841", "high_exact": "4096"}
     assert data["display"] == "3,841 <= seq_len <= 4,096"             # as the text answers, not its top alone
+    # value and exact are one value the interval holds (its top), the interval step says the same
+    assert data["value"] == 4096 and data["exact"] == "4096"
+    assert data["steps"][-1]["value"] == 4096 and data["steps"][-1]["interval"] == data["interval"]
 
     with pytest.raises(QuestionError):
         solve("seq_len", {"head_dim": 128}, bound="max")               # a bound with no condition and no step
 
 
-ZERO = """
-quantities:
-  - id: kv_cache_bytes
-    override: true
-    unit: B
-    symbol: 'M_{\\mathrm{kv}}'
-    name: {en: KV cache size, zh: KV Cache 大小}
-    meaning: {en: Bytes of keys and values held for a batch., zh: 一个 batch 的 key 与 value 字节数。}
-    source: seed-memory-hierarchy, section 3.7
-    min: 0
-"""
-
-
-def test_zero_is_accepted_where_a_quantity_allows_it(tmp_path):
-    from derive import InputError, load_catalog
-
-    path = tmp_path / "zero.yaml"
-    path.write_text(ZERO, encoding="utf-8")
-    catalog = load_catalog([path])
-    sol = solve("num_devices", {"kv_cache_bytes": "0B"}, model="llama3-70b", hw="tpu-v5e", presets=["int8"],
-                bound="min", require=["kv_cache_fits"], rounding=False, catalog=catalog)
-    assert frac(sol) == Fraction(70 * 10**9, 16 * 10**9)
-    with pytest.raises(InputError):
-        solve("critical_ai", {"hbm_bw": "0 B/s", "peak_flops": "1 TFLOP/s"})
+@pytest.mark.parametrize("fmt, boxed, line", [
+    ("md", r"\boxed{897 \le S \le 1{,}024}", r"Sequence length: every value with $897 \le S \le 1{,}024$"),
+    ("tex", r"\deq{\boxed{897 \le S \le 1{,}024}}", r"Sequence length: every value with $897 \le S \le 1{,}024$"),
+    ("beamer", r"\boxed{897 \le S \le 1{,}024}", None),
+    ("html", '<menclose notation="box"><mrow><mn>897</mn><mo>&#x02264;</mo><mi>S</mi><mo>&#x02264;</mo>'
+             '<mn>1,024</mn></mrow></menclose>', "Sequence length: every value with <math"),
+])
+def test_every_write_up_answers_a_step_function_with_its_interval(cli, fmt, boxed, line):
+    """The text said 897 <= seq_len <= 1,024 while the write-ups boxed S = 1,024, the top alone."""
+    out = cli("solve", "seq_len", "flash_col_blocks=8", "flash_block_cols=128", "--format", fmt).out
+    assert boxed in out
+    assert "S = 1{,}024" not in out and "<mi>S</mi><mo>&#x0003D;</mo><mn>1,024</mn>" not in out
+    if line:
+        assert line in out
 
 
 # ---------------------------------------------------------------------------
