@@ -304,6 +304,27 @@ def test_the_time_of_this_matmul_on_this_chip_in_one_call():
     assert big.regime == "compute_bound" and frac(big) == Fraction(2 * 8192**3, 989 * 10**12)
 
 
+def test_the_time_of_attention_on_this_chip_in_one_call():
+    """Standard attention and FlashAttention (one head, forward), each its matmuls against its own HBM
+    traffic (Dao et al. 2022, Algorithms 0 and 1): at N = 8192, d = 64 on a 312 TFLOP/s, 2 TB/s chip with
+    192 KiB of SRAM, standard attention is memory-bound and FlashAttention compute-bound."""
+    given = {"seq_len": 8192, "head_dim": 64, "peak_flops": "312TFLOP/s", "hbm_bw": "2TB/s",
+             "smem_capacity": "192KiB", "bytes_per_element": "2B"}
+    n, d, e = 8192, 64, 2
+    compute = Fraction(4 * n * n * d, 312 * 10**12)
+    standard = solve("attn_standard_time", given)
+    assert standard.regime == "memory_bound"
+    assert frac(standard) == Fraction(e * (4 * n * d + 4 * n * n), 2 * 10**12) > compute
+    block = -(-192 * 1024 // (4 * d * e))                                  # B_c = ceil(M / 4d) = 384
+    blocks = -(-n // block)                                                # T_c = ceil(N / B_c) = 22
+    traffic = Fraction(e * (3 * n * d + 2 * n + blocks * (3 * n * d + 4 * n)), 2 * 10**12)
+    flash = solve("flash_attn_time", given)
+    assert flash.regime == "compute_bound" and frac(flash) == compute >= traffic
+    # a slower memory makes FlashAttention memory-bound too: the regime follows the numbers
+    slow = solve("flash_attn_time", {**given, "hbm_bw": "0.5TB/s"})
+    assert slow.regime == "memory_bound" and frac(slow) == traffic * 4
+
+
 def test_the_generic_roofline_with_a_matmul_points_to_the_matmul_quantity():
     from derive import MissingInputsError
 
