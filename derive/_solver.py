@@ -594,6 +594,6 @@ def growth(target: str, variable: str, given: Mapping[str, Any] | None = None, *
         raise NoSolutionError(f"{question.target} does not depend on {var} (its formula is {formula}): it does not "
                               "grow with it", quantity=question.target)
     fixed = {state.sym(n): v for n, v in state.values.items() if n != var}
-    smooth = without_rounding(formula).xreplace(fixed)
+    smooth = without_rounding(formula.xreplace(fixed), symbol)
     leading = growth_order(smooth, symbol)
     return Growth(question.target, var, formula, leading, growth_exponent(leading, symbol))

@@ -484,6 +484,46 @@ def test_the_order_of_growth_in_one_variable(cli):
     assert run.code == 0 and run.json["exponent"] == "2"
 
 
+def test_the_leading_term_keeps_a_ceiling_of_constants_exact():
+    """B_c = ceil(M/(4·e·d)) does not grow with N: replacing it by M/(4·e·d) changed the constant (here
+    ceil(100000/1024) = 98 against 97.66, 0.35 % off); only a ceiling of the growing variable goes."""
+    from derive import growth
+
+    g = growth("flash_hbm_bytes", "seq_len", {"smem_capacity": "100000B", "head_dim": 128, "bytes_per_element": "2B"})
+    n = sympy.Symbol("seq_len", positive=True)
+    assert sympy.simplify(g.leading - 2 * n**2 * (3 * 128 + 4) / 98) == 0 and g.exponent == 2
+    symbolic = growth("flash_hbm_bytes", "seq_len")
+    assert symbolic.leading.has(sympy.ceiling) and not any(c.args[0].has(n) for c in symbolic.leading.atoms(sympy.ceiling))
+
+
+ORDER_CLAIMS = """chapter: seed-memory-hierarchy
+claims:
+""" + "".join(f"""  - id: c{i}
+    quote: "x"
+    solve: flash_hbm_bytes
+    order_in: seq_len
+    stated_order: "{order}"
+""" for i, order in enumerate(["O(N^3)", "O(N^2)", "O(N)", "Θ(N^3)", "Theta(N^2)", "Ω(N)", "Omega(N^3)", "N^2", "N"]))
+
+
+def test_a_stated_order_is_judged_by_its_notation(tmp_path, cli):
+    """O is an upper bound (true when the stated power is at least the derived 2), Θ tight, Ω a lower
+    bound; a bare power is Θ. FlashAttention's HBM traffic is Θ(N²·d²/M)."""
+    from derive.check import check_claims
+
+    path = tmp_path / "orders.yaml"
+    path.write_text(ORDER_CLAIMS, encoding="utf-8")
+    verdicts = [r.verdict for r in check_claims(path)]
+    assert verdicts == ["reproduced", "reproduced", "erratum", "erratum", "reproduced", "reproduced", "erratum",
+                        "reproduced", "erratum"]
+    out = cli("check", str(path)).out
+    assert "stated: O(N^3)" in out and "the stated O(N^3) holds, though not tightly." in out
+    assert "faster than O(N) allows: the stated upper bound is wrong." in out
+    assert "not Θ(N^3): the stated order is wrong." in out
+    assert "slower than Ω(N^3) requires: the stated lower bound is wrong." in out
+    assert "stated: Θ(N^2)" in out
+
+
 PROBLEM = """
 id: assume-and-unit
 title: {en: "B << D and a unit", zh: "B ≪ D 与单位"}
