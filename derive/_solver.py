@@ -413,12 +413,13 @@ def _forward(state: State, question: Question, conditions: Sequence) -> tuple[St
         if target not in state.values:
             raise MissingInputsError(target, sorted(state.params))
         return state, None
-    except (MissingInputsError, NoSolutionError):
+    except (MissingInputsError, NoSolutionError) as exc:
         fresh = gather(catalog, question.given_map, question.hw, question.model, question.presets, target)
         found = _interval_answer(fresh, question) if not conditions else None
         if found is not None:
             return found
         if state.preset_target is None:
+            _raise_with_bound_hint(exc, target, conditions)
             raise
     # no relation gives it from these inputs: the preset's constant is the answer
     state = gather(catalog, question.given_map, question.hw, question.model, question.presets, target)
@@ -429,6 +430,21 @@ def _forward(state: State, question: Question, conditions: Sequence) -> tuple[St
     state.formulas[target] = state.sym(target)
     state.notes.append(Note.of("preset_constant", name=target, preset=constant.origin.partition(":")[2]))
     return state, None
+
+
+def _raise_with_bound_hint(exc: Exception, target: str, conditions: Sequence) -> None:
+    """A condition on the target without a bound is only checked at the answer the relations give:
+    where they give none, say how to ask for the edge the condition sets (`bound=max` / `bound=min`)."""
+    on_target = [c.id for c in conditions]
+    if not on_target:
+        return
+    hint = (f"`require` without `bound=max` or `bound=min` only checks {', '.join(on_target)} at the answer "
+            f"the relations give; for the largest or smallest {target} for which it holds, add `bound=max` or "
+            "`bound=min`")
+    if isinstance(exc, MissingInputsError):
+        raise MissingInputsError(exc.target, exc.missing, "; ".join(h for h in (exc.hint, hint) if h)) from exc
+    if isinstance(exc, NoSolutionError):
+        raise NoSolutionError(f"{exc.message}; {hint}", quantity=exc.quantity, relations=exc.relations) from exc
 
 
 def _interval_answer(state: State, question: Question) -> "tuple[State, Interval] | None":

@@ -509,6 +509,8 @@ def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
     numerator_dims = [k for k, e in d.items() if e == 1]
     scalable = (len(numerator_dims) == 1 and numerator_dims[0] in ("[data]", "[compute]")
                 and all(e == -1 and k == "[time]" for k, e in d.items() if e != 1))
+    if dims.named == "OP":
+        unit = unit.replace("FLOP", "OP")   # a quantity counted in integer operations (394 TOP/s)
     if scalable:
         fv = abs(float(v.evalf(30)))
         table = _prefix_table(system)

@@ -62,6 +62,58 @@ def test_a_regime_note_gives_the_number_of_a_side_the_steps_did_not_compute(cli)
             in run.out)
 
 
+USER_PART = """
+  - id: my_{p}_time
+    unit: s
+    symbol: 'T_{p}'
+    name: {{en: my_{p}_time, zh: my_{p}_time}}
+    meaning: {{en: Time of part {p}., zh: {p} 部分的时间。}}
+    source: convention"""
+USER_STEP = """
+topic: my_step
+title: {en: my step, zh: 我的步骤}
+quantities:""" + "".join(USER_PART.format(p=p) for p in "ab") + """
+  - id: my_step_time
+    unit: s
+    symbol: 'T_{\\mathrm{step}}'
+    name: {en: my_step_time, zh: my_step_time}
+    meaning: {en: The slower of a and b., zh: a 与 b 中较慢者。}
+    source: convention
+    equation: max(my_a_time, my_b_time)
+    why: {en: The slower part sets the time., zh: 较慢的部分决定时间。}
+    regimes:
+      - id: a_bound
+        when: my_a_time >= my_b_time
+        equation: my_step_time = my_a_time
+        name: {en: a-bound, zh: 受 a 限制}
+      - id: b_bound
+        when: my_b_time >= my_a_time
+        equation: my_step_time = my_b_time
+        name: {en: b-bound, zh: 受 b 限制}
+"""
+
+
+def test_a_user_relation_with_regimes_gets_the_same_notes_and_names(tmp_path, cli):
+    """A user's max relation: its regime note names the input that only chooses the regime, its name (an id
+    here) is not capitalised into My_step_time, and a missing input is named rather than 'cannot hold'."""
+    path = tmp_path / "step.yaml"
+    path.write_text(USER_STEP, encoding="utf-8")
+    run = cli("solve", "my_step_time", "my_a_time=2ms", "my_b_time=1ms", "--formulas", str(path))
+    assert run.code == 0 and run.out.startswith("my_step_time = 2 ms ")
+    assert ("my_a_time = 2 ms ≥ my_b_time = 1 ms, so the answer is a-bound and does not change while that holds; "
+            "my_b_time only chooses the regime.") in run.out
+    md = cli("solve", "my_step_time", "my_a_time=2ms", "my_b_time=1ms", "--formulas", str(path), "--format", "md").out
+    assert "my\\_step\\_time: **2 ms**" in md and "My" not in md
+    missing = cli("solve", "my_a_time", "my_step_time=2ms", "--formulas", str(path))
+    assert missing.code == 2 and "cannot hold" not in missing.err
+    assert missing.err.startswith("derive: error: cannot determine my_a_time: missing my_b_time;")
+    # with both, each regime answers: 2 ms is a-bound when b is faster; when b is slower nothing fits
+    assert cli("solve", "my_a_time", "my_step_time=2ms", "my_b_time=1ms", "--formulas", str(path)).out.startswith(
+        "my_a_time = 2 ms ")
+    assert "cannot hold for any positive my_a_time" in cli(
+        "solve", "my_a_time", "my_step_time=2ms", "my_b_time=3ms", "--formulas", str(path)).err
+
+
 def test_a_note_that_names_one_quantity_reads_in_the_singular(cli):
     run = cli("solve", "onchip_bottleneck_time", "hbm_load_time=2ms", "matmul_compute_time=1ms")
     assert "; matmul_compute_time only chooses the regime." in run.out
@@ -180,6 +232,30 @@ def test_integer_operations_have_units():
         sympy.Rational(394 * 10**12, 82 * 10**10)
 
 
+def test_zero_is_accepted_where_a_quantity_allows_it(cli):
+    """kv_cache_bytes has `min: 0` in the shipped catalog: "negligible" needs no fake 1 B, and a value that
+    is zero by arithmetic (1GB-1GB) is zero in any unit; a quantity without it says the value is zero."""
+    from derive import InputError
+
+    question = dict(model="llama3-70b", hw="tpu-v5e", presets=["int8"], bound="min", require=["kv_cache_fits"],
+                    rounding=False)
+    for zero in ("0B", "0", "1GB-1GB"):
+        sol = solve("num_devices", {"kv_cache_bytes": zero}, **question)
+        assert frac(sol) == Fraction(70 * 10**9, 16 * 10**9)
+    with pytest.raises(InputError):
+        solve("critical_ai", {"hbm_bw": "0 B/s", "peak_flops": "1 TFLOP/s"})
+    run = cli("solve", "memory_time", "bytes_moved=1GB-1GB", "hbm_bw=1TB/s")
+    assert run.code == 2
+    assert run.err == "derive: error: bytes_moved must be positive, but '1GB-1GB' is zero; give a value above zero\n"
+
+
+def test_an_integer_operation_peak_prints_in_op_per_second(cli):
+    """peak_flops_int8 is declared in OP/s: its value prints as 394 TOP/s, not 394 TFLOP/s (same dimension)."""
+    assert solve("peak_flops_int8", hw="tpu-v5e").display() == "394 TOP/s"
+    assert cli("solve", "peak_flops_int8", "--hw", "tpu-v5e").out.startswith("peak_flops_int8 = 394 TOP/s ")
+    assert solve("peak_flops", hw="tpu-v5e").display() == "197 TFLOP/s"
+
+
 @pytest.mark.parametrize("text", ["1 EB^9999999/s", "TB/(s", "3 KB/s", "2 TB/s^-9"])
 def test_a_unit_that_cannot_be_used_is_one_clear_error(cli, text):
     from derive import DeriveError
@@ -265,6 +341,30 @@ def test_a_bound_on_a_count_can_stay_exact(cli):
               multiple_of=128, rounding=False)
 
 
+def test_no_round_from_the_cli_keeps_the_bound_exact_in_every_format(cli):
+    args = ["solve", "num_devices", "--min", "--require", "training_state_fits", "params=66e9", "hbm_capacity=80GB"]
+    rounded = cli(*args)
+    assert rounded.out.startswith("num_devices >= 14 ")
+    exact = cli(*args, "--no-round")
+    assert exact.code == 0 and exact.out.startswith("num_devices >= 13.2 ") and ">= 14" not in exact.out
+    data = cli(*args, "--no-round", "--format", "json").json
+    assert data["value"] == data["value_unrounded"] == 13.2 and data["bound_exact"] == "66/5"
+    assert r"\boxed{N \ge 13.2}" in cli(*args, "--no-round", "--format", "md").out
+    refused = cli("solve", "d_model", "--max", "--require", "ffn_fits_in_vmem", "--hw", "tpu-v5e", "--preset",
+                  "classic-ffn", "--multiple-of", "128", "--no-round")
+    assert refused.code == 2 and refused.err.startswith("derive: error: ") and refused.err.count("\n") == 1
+
+
+def test_require_without_a_bound_says_how_to_ask_for_one(cli):
+    run = cli("solve", "batch", "--require", "kv_cache_fits", "--model", "llama2-70b", "--hw", "h100",
+              "seq_len=4096", "num_devices=8")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert ("--require without --max or --min only checks kv_cache_fits at the answer the relations give; for "
+            "the largest or smallest batch for which it holds, add --max or --min") in run.err
+    assert cli("solve", "batch", "--max", "--require", "kv_cache_fits", "--model", "llama2-70b", "--hw", "h100",
+               "seq_len=4096", "num_devices=8").code == 0
+
+
 def test_an_answer_in_the_unit_asked_for(cli):
     assert solve("kv_cache_bytes", {"seq_len": 4096, "batch": 256}, model="llama2-70b", unit="GiB").display() \
         == "320 GiB"
@@ -289,6 +389,28 @@ def test_a_step_is_named_for_what_it_computes_and_an_override_names_what_it_over
     assert "Your value 10 B overrides the catalog's default of grad_bytes_per_param, " in run.out or \
         "catalog's default" in run.out
     assert "overrides a preset" not in run.out
+
+
+# ---------------------------------------------------------------------------
+# 3. link bandwidths say how they count; a preset follows the latest figure, a variant keeps the other
+
+
+def test_each_preset_note_says_which_figure_of_its_source_it_follows(cli):
+    """The TPU chapter's PCIe paragraph gives 3.2e10 for v6e while its Question 3 answer computes with
+    1.6e10: the preset follows the former and says so, a named variant keeps the latter."""
+    out = cli("show", "pcie_link_bw").out
+    v6e = next(line for line in out.splitlines() if line.strip().startswith("tpu-v6e:"))
+    assert "3.2e10 B/s" in v6e and "latest figure" in v6e and "variant tpu-v6e-pcie-1.6e10" in v6e
+    variant = next(line for line in out.splitlines() if line.strip().startswith("tpu-v6e-pcie-1.6e10:"))
+    assert "1.6e10 B/s" in variant and "Question 3" in variant
+    assert solve("pcie_link_bw", hw="tpu-v6e-pcie-1.6e10").value == 16 * 10**9
+    assert solve("pcie_link_bw", hw="tpu-v6e").value == 32 * 10**9
+    # a variant with another HBM figure does not inherit a note quoting the VMEM bandwidth of the old one
+    ratio = cli("show", "vmem_to_hbm_bw_ratio").out
+    slower = next(line for line in ratio.splitlines() if line.strip().startswith("tpu-v5e-8.1e11:"))
+    assert "1.804e13" not in slower and "1.782e13 B/s with this variant's 8.1e11 B/s" in slower
+    vmem = solve("vmem_bw", hw="tpu-v5e-8.1e11")
+    assert vmem.value == 22 * 81 * 10**10 and vmem.display() == "17.82 TB/s"
 
 
 # ---------------------------------------------------------------------------
