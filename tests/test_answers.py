@@ -207,6 +207,24 @@ def test_show_of_a_retired_name_says_what_to_type(cli):
     assert run.code == 2 and run.err.count("\n") == 1
     assert "pcie_link_bw" in run.err and "pcie_link_bidi_bw" in run.err and "spine_bw" not in run.err
 
+
+def test_each_preset_note_says_which_figure_of_its_source_it_follows(cli):
+    """The TPU chapter's PCIe paragraph gives 3.2e10 for v6e while its Question 3 answer computes with
+    1.6e10: the preset follows the former and says so, a named variant keeps the latter."""
+    out = cli("show", "pcie_link_bw").out
+    v6e = next(line for line in out.splitlines() if line.strip().startswith("tpu-v6e:"))
+    assert "3.2e10 B/s" in v6e and "latest figure" in v6e and "variant tpu-v6e-pcie-1.6e10" in v6e
+    variant = next(line for line in out.splitlines() if line.strip().startswith("tpu-v6e-pcie-1.6e10:"))
+    assert "1.6e10 B/s" in variant and "Question 3" in variant
+    assert solve("pcie_link_bw", hw="tpu-v6e-pcie-1.6e10").value == 16 * 10**9
+    assert solve("pcie_link_bw", hw="tpu-v6e").value == 32 * 10**9
+    # a variant with another HBM figure does not inherit a note quoting the VMEM bandwidth of the old one
+    ratio = cli("show", "vmem_to_hbm_bw_ratio").out
+    slower = next(line for line in ratio.splitlines() if line.strip().startswith("tpu-v5e-8.1e11:"))
+    assert "1.804e13" not in slower and "1.782e13 B/s with this variant's 8.1e11 B/s" in slower
+    vmem = solve("vmem_bw", hw="tpu-v5e-8.1e11")
+    assert vmem.value == 22 * 81 * 10**10 and vmem.display() == "17.82 TB/s"
+
 # ---------------------------------------------------------------------------
 # 5, 7, 8. questions as the books ask them; whole numbers; units a reader expects
 
@@ -392,28 +410,6 @@ def test_a_step_is_named_for_what_it_computes_and_an_override_names_what_it_over
 
 
 # ---------------------------------------------------------------------------
-# 3. link bandwidths say how they count; a preset follows the latest figure, a variant keeps the other
-
-
-def test_each_preset_note_says_which_figure_of_its_source_it_follows(cli):
-    """The TPU chapter's PCIe paragraph gives 3.2e10 for v6e while its Question 3 answer computes with
-    1.6e10: the preset follows the former and says so, a named variant keeps the latter."""
-    out = cli("show", "pcie_link_bw").out
-    v6e = next(line for line in out.splitlines() if line.strip().startswith("tpu-v6e:"))
-    assert "3.2e10 B/s" in v6e and "latest figure" in v6e and "variant tpu-v6e-pcie-1.6e10" in v6e
-    variant = next(line for line in out.splitlines() if line.strip().startswith("tpu-v6e-pcie-1.6e10:"))
-    assert "1.6e10 B/s" in variant and "Question 3" in variant
-    assert solve("pcie_link_bw", hw="tpu-v6e-pcie-1.6e10").value == 16 * 10**9
-    assert solve("pcie_link_bw", hw="tpu-v6e").value == 32 * 10**9
-    # a variant with another HBM figure does not inherit a note quoting the VMEM bandwidth of the old one
-    ratio = cli("show", "vmem_to_hbm_bw_ratio").out
-    slower = next(line for line in ratio.splitlines() if line.strip().startswith("tpu-v5e-8.1e11:"))
-    assert "1.804e13" not in slower and "1.782e13 B/s with this variant's 8.1e11 B/s" in slower
-    vmem = solve("vmem_bw", hw="tpu-v5e-8.1e11")
-    assert vmem.value == 22 * 81 * 10**10 and vmem.display() == "17.82 TB/s"
-
-
-# ---------------------------------------------------------------------------
 # 4. the roofline of each operation
 
 
@@ -455,28 +451,6 @@ def test_the_generic_roofline_with_a_matmul_points_to_the_matmul_quantity():
                               "bytes_per_element": "2B", "hbm_bw": "8TB/s"})
     assert err.value.missing == ("bytes_moved",)
     assert "the inputs give matmul_bytes (like bytes_moved): ask for matmul_memory_time" in str(err.value)
-
-
-# ---------------------------------------------------------------------------
-# 3. link bandwidths say how they count; a preset follows the latest figure, a variant keeps the other
-
-
-def test_each_preset_note_says_which_figure_of_its_source_it_follows(cli):
-    """The TPU chapter's PCIe paragraph gives 3.2e10 for v6e while its Question 3 answer computes with
-    1.6e10: the preset follows the former and says so, a named variant keeps the latter."""
-    out = cli("show", "pcie_link_bw").out
-    v6e = next(line for line in out.splitlines() if line.strip().startswith("tpu-v6e:"))
-    assert "3.2e10 B/s" in v6e and "latest figure" in v6e and "variant tpu-v6e-pcie-1.6e10" in v6e
-    variant = next(line for line in out.splitlines() if line.strip().startswith("tpu-v6e-pcie-1.6e10:"))
-    assert "1.6e10 B/s" in variant and "Question 3" in variant
-    assert solve("pcie_link_bw", hw="tpu-v6e-pcie-1.6e10").value == 16 * 10**9
-    assert solve("pcie_link_bw", hw="tpu-v6e").value == 32 * 10**9
-    # a variant with another HBM figure does not inherit a note quoting the VMEM bandwidth of the old one
-    ratio = cli("show", "vmem_to_hbm_bw_ratio").out
-    slower = next(line for line in ratio.splitlines() if line.strip().startswith("tpu-v5e-8.1e11:"))
-    assert "1.804e13" not in slower and "1.782e13 B/s with this variant's 8.1e11 B/s" in slower
-    vmem = solve("vmem_bw", hw="tpu-v5e-8.1e11")
-    assert vmem.value == 22 * 81 * 10**10 and vmem.display() == "17.82 TB/s"
 
 
 # ---------------------------------------------------------------------------
