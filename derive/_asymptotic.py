@@ -116,9 +116,12 @@ class Growth:
         return rest
 
 
-def without_rounding(expr: sympy.Expr) -> sympy.Expr:
-    """``ceil(x)`` and ``floor(x)`` replaced by ``x``: equal to leading order as ``x`` grows."""
-    return expr.replace(lambda e: isinstance(e, (sympy.ceiling, sympy.floor)), lambda e: e.args[0])
+def without_rounding(expr: sympy.Expr, variable: sympy.Symbol | None = None) -> sympy.Expr:
+    """``ceil(x)`` and ``floor(x)`` replaced by ``x``: equal to leading order as ``x`` grows. With
+    ``variable``, only those whose argument grows with it: ``ceil(M/(4·e·d))`` is a constant while N
+    grows and stays exact in the leading term (replacing it by ``M/(4·e·d)`` is a different constant)."""
+    return expr.replace(lambda e: isinstance(e, (sympy.ceiling, sympy.floor))
+                        and (variable is None or e.args[0].has(variable)), lambda e: e.args[0])
 
 
 def growth_exponent(leading: sympy.Expr, variable: sympy.Symbol) -> sympy.Expr:

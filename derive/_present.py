@@ -17,7 +17,7 @@ from sympy.printing.str import StrPrinter
 
 from ._model import Catalog, Condition, Quantity, Relation
 from ._solution import Check, Given, Solution, Step
-from ._units import Dimension, NamedUnit, UnitTable, format_in, format_value, parse_unit
+from ._units import Dimension, NamedUnit, UnitTable, format_in, format_value, parse_unit, short_decimal
 
 __all__ = ["build_view", "latex_expr", "latex_value", "solution_to_dict", "text_value"]
 
@@ -405,7 +405,7 @@ def _plain_value(value: sympy.Expr, digits: int = 4) -> str:
         return f"{int(value):,}"
     from ._units import format_number
 
-    return format_number(value, digits)
+    return format_number(value, digits, count=True)
 
 
 def _common_unit(small: sympy.Expr, dims: Dimension, units: str, table: UnitTable | None,
@@ -668,7 +668,13 @@ def _step_view(catalog: Catalog, step: Step, values: Values, units: str, index: 
     if step.regime:
         rel = catalog.relations[step.relations[0]]
         reg = next(r for r in rel.regimes if r.id == step.regime)
-        view["regime"] = {"id": reg.id, "name": {"en": reg.name.en, "zh": reg.name.zh},
+        # where the regimes meet (compute time = memory time) the answer is in neither alone: "balanced"
+        other = next((r for r in rel.regimes if r.id != reg.id), reg)
+        view["regime"] = {"id": reg.id, "name": {"en": reg.name.en, "zh": reg.name.zh}, "balanced": step.balanced,
+                          "other": {"en": other.name.en, "zh": other.name.zh},
+                          # the condition as it holds where the regimes meet: T_math = T_mem
+                          "when_met_latex": _latex_relational(reg.when.lhs, "=", reg.when.rhs, catalog,
+                                                              written=written),
                           "when_latex": _latex_relational(reg.when.lhs, reg.when.op, reg.when.rhs, catalog,
                                                           written=written),
                           "when_text": reg.when_text}
@@ -999,9 +1005,9 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
     elif note.kind == "not_integer" and q is not None:
         exact = data["value"]
         for key in ("value", "down", "up"):
-            data[key] = text_value(data[key], q.dims, units, digits=_whole_digits(data[key]))
-        if exact.is_Rational and not (exact * 1000).is_Integer:
-            data["value"] = f"{data['value']} (= {exact_text(exact)})"      # 833.333 is 2500/3, not 833.333
+            data[key] = text_value(data[key], q.dims, units)
+        if exact.is_Rational and data["value"].split()[0] != short_decimal(exact, 30):
+            data["value"] = f"{data['value']} (= {exact_text(exact)})"      # 833.3 is 2500/3; 26,702.9 is 13671875/512
     elif note.kind in ("regime_inputs", "regime_balanced"):
         rel = catalog.relations[data["relation"]]
         reg = next(r for r in rel.regimes if r.id == data["regime"])
@@ -1051,12 +1057,6 @@ def _interval_shown(sol: Solution, q: Quantity, units: str, latex: bool) -> str:
     right = ops[(True, iv.high_open)] if iv.high_open else ops[(True, False)]
     name = q.latex if latex else q.id
     return f"{lo} {left} {name} {right} {hi}"
-
-
-def _whole_digits(value: sympy.Expr) -> int:
-    """Significant digits that show a value's fraction (15,728.64, never 15,729)."""
-    whole = len(str(abs(int(value)))) if value != 0 else 1
-    return whole + 3
 
 
 def _condition_text(catalog: Catalog, when: Any, values: Values, units: str, named: bool = True) -> dict[str, str]:
@@ -1109,6 +1109,10 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
             if step_view["regime"]:
                 regime = step_view["regime"]
     answer_formatted = sol.formatted(units)
+    answer_latex = latex_value(sol.value, sol.dims, units, unit=sol.display_unit)
+    op_latex = {"max": r"\le", "min": r"\ge"}.get(sol.bound or "", "=")
+    # a step function's plain solve answers with every value of its interval (a bound, with one end)
+    is_interval = sol.interval is not None and not sol.bound
     conditions = [catalog.condition(c) for c in sol.require]
     # the answer's closed form: its sums and products as the relations it chains write them
     written = written_of(catalog, context)
@@ -1138,7 +1142,7 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
         "steps": steps,
         "answer": {
             "text": answer_formatted.text,
-            "latex": latex_value(sol.value, sol.dims, units, unit=sol.display_unit),
+            "latex": answer_latex,
             "base_text": _base_text(sol.value, sol.dims),
             "base": _number(sol.value), "unit": sol.unit, "prefix_note": answer_formatted.note,
             "exact": exact_text(sol.exact), "exact_latex": exact_latex(sol.exact),
@@ -1147,11 +1151,15 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
             "formula_text": text_expr(sol.formula, written),
             "reduced_latex": latex_expr(reduced, catalog, written) if reduced != sol.formula else "",
             "reduced_text": text_expr(reduced, written) if reduced != sol.formula else "",
-            "symbol": q.latex, "op_latex": {"max": r"\le", "min": r"\ge"}.get(sol.bound or "", "="),
+            "symbol": q.latex, "op_latex": op_latex,
             "op": {"max": "<=", "min": ">="}.get(sol.bound or "", "="),
             "rounded": sol.value != sol.exact,
             "interval_text": _interval_shown(sol, q, units, latex=False),
             "interval_latex": _interval_shown(sol, q, units, latex=True),
+            "is_interval": is_interval,
+            # the answer as one statement: S = 15{,}728.64, S \le 4{,}096, or 3{,}841 \le S \le 4{,}096
+            "statement_latex": (_interval_shown(sol, q, units, latex=True) if is_interval
+                                else f"{q.latex} {op_latex} {answer_latex}"),
         },
         "regime": regime,
         "checks": [_check_view(catalog, sol, c, units) for c in sol.checks],
@@ -1161,6 +1169,12 @@ def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
         "cite_index": {c["ref"]: c["number"] for c in citations},
         "units": units,
     }
+
+
+def _interval_json(iv: Any) -> dict[str, Any]:
+    """An interval answer in JSON: its ends (numbers), whether each is excluded, and both exactly."""
+    return {"low": _number(iv.low), "high": _number(iv.high), "low_open": iv.low_open, "high_open": iv.high_open,
+            "low_exact": exact_text(iv.low), "high_exact": exact_text(iv.high)}
 
 
 def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict[str, Any]:
@@ -1174,6 +1188,8 @@ def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict
             continue
         for i, u in enumerate(st.solved_for):
             value = st.values[i] if i < len(st.values) else None
+            if st.kind == "interval" and sol.interval is not None:
+                value = sol.interval.representative     # as the answer's value; the interval says the rest
             steps.append({
                 "relation": st.relations[0] if len(st.relations) == 1 else "+".join(st.relations),
                 "kind": st.kind,
@@ -1183,6 +1199,7 @@ def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict
                 "value": _number(value) if value is not None else None,
                 "unit": st.dims[i].unit_string(),
                 "regime": st.regime,
+                **({"interval": _interval_json(sol.interval)} if st.kind == "interval" and sol.interval else {}),
             })
     return {
         "target": sol.target,
@@ -1198,10 +1215,12 @@ def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict
         "bound_exact": exact_text(sol.exact) if sol.bound else None,
         # a whole-number target before any rounding: the bound's edge, or the fraction the relations give
         "value_unrounded": _number(sol.exact) if sol.integer or sol.multiple_of else None,
-        "interval": ({"low": _number(sol.interval.low), "high": _number(sol.interval.high),
-                      "low_open": sol.interval.low_open, "high_open": sol.interval.high_open}
-                     if sol.interval is not None else None),
+        # a step function's answer: every value of the interval; value and exact are one of them (its top
+        # end, or its bottom when the top is excluded), display the interval as the text gives it
+        "interval": _interval_json(sol.interval) if sol.interval is not None else None,
         "regime": sol.regime,
+        # compute time = memory time: the answer is where the regimes meet (regime names the branch taken)
+        "regime_balanced": bool(view["regime"] and view["regime"]["balanced"]),
         # a default taken as a formula (head_dim = d_model / num_heads): the formula, as text
         "given": {g.name: {"value": str(g.value) if g.is_formula else _number(g.value), "unit": g.unit,
                            "text": g.text, "origin": g.origin} for g in sol.given},

@@ -406,6 +406,10 @@ def _claim(build: _Build, ctx: _Ctx, table: MutableMapping, ident: str, entry: A
     build.origin[f"{what}:{ident}"] = ctx.file
 
 
+# a unit written in integer operations (OP/s, TOP/s, OPS): its values are shown in OP, not FLOP
+_COUNTS_OPS = re.compile(r"(?<![A-Za-z])[kMGTPE]?OPS?(?![A-Za-z])")
+
+
 def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
     ident = _str(ctx, entry, "id", None)
     _check_fields(ctx, entry, QUANTITY.allowed, "quantity", ident)
@@ -426,6 +430,8 @@ def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
         raise ctx.error("aliases must be a list", aliases_raw, ident)
     if unit_text.strip().endswith("Hz") and dims.unit_string() == "1/s":
         dims = replace(dims, named="Hz")     # shown as GHz, while tokens/s show as k/s
+    elif _COUNTS_OPS.search(unit_text) and "[compute]" in dims.as_dict():
+        dims = replace(dims, named="OP")     # integer operations: 394 TOP/s, not 394 TFLOP/s
     q = Quantity(
         id=ident, unit=unit_text, dims=dims, factor=sympy.Rational(factor.numerator, factor.denominator),
         integer=(kind == "integer"), latex=_symbol(ctx, entry, ident),

@@ -107,6 +107,7 @@ class Step:
     # for an optimum: the second derivative there, and the whole-number neighbours tried (x, objective(x))
     second: sympy.Expr | None = None
     candidates: tuple[tuple[sympy.Expr, sympy.Expr], ...] = ()
+    balanced: bool = False                # a regime whose condition holds with equality: the regimes meet
 
     @property
     def relation(self) -> str:
@@ -172,10 +173,8 @@ class Solution(SolutionDisplay):
         return float(self.value.evalf(30))
 
     def formatted(self, units: str = "si") -> Formatted:
-        """The value for a reader; a count the relations give as a fraction keeps its fraction (15,728.64)."""
+        """The value for a reader; a value that is not whole keeps its fraction (15,728.64, never 15,729)."""
         digits = 4
-        if self.integer and self.value.is_Rational and not self.value.is_Integer:
-            digits = len(str(abs(int(self.value)))) + 3
         if self.display_unit is not None:
             return format_in(self.value, self.display_unit, digits)
         return format_value(self.value, self.dims, units, digits)

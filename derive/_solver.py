@@ -274,7 +274,7 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
     for st in state.steps:
         if st.kind == "optimum" and st.note == "numeric":
             deciding |= set(st.inputs)      # a root found numerically: its formula shows none of them
-    for st in state.steps:
+    for i, st in enumerate(state.steps):
         if st.regime:
             # what the regime's condition reads; inputs of the step outside it do not matter in this regime
             regime = next(r for r in state.catalog.relations[st.relations[0]].regimes if r.id == st.regime)
@@ -284,11 +284,15 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
             only_choose = sorted(n for n in chooses - formula_inputs - {target}
                                  if n in state.given or n in state.params)
             deciding |= chooses
+            # on the boundary (compute_time = memory_time) the regimes meet: the step says balanced
+            nmap = state.numeric_map()
+            lv, rv = (_through_definitions(catalog, side, nmap) for side in (regime.when.lhs, regime.when.rhs))
+            balanced = lv is not None and rv is not None and lv == rv
+            if balanced:
+                state.steps[i] = replace(st, balanced=True)
             if only_choose:
-                # on the boundary (compute_time = memory_time) a change of either side changes the answer
-                nmap = state.numeric_map()
-                lv, rv = (_through_definitions(catalog, side, nmap) for side in (regime.when.lhs, regime.when.rhs))
-                kind = "regime_balanced" if lv is not None and rv is not None and lv == rv else "regime_inputs"
+                # there a change of either side changes the answer
+                kind = "regime_balanced" if balanced else "regime_inputs"
                 # a side the steps did not compute (critical_ai_hbm) shows its number too
                 sides = tuple((side.name, v) for side, v in ((regime.when.lhs, lv), (regime.when.rhs, rv))
                               if isinstance(side, sympy.Symbol) and v is not None and side.name not in state.values)
@@ -409,12 +413,13 @@ def _forward(state: State, question: Question, conditions: Sequence) -> tuple[St
         if target not in state.values:
             raise MissingInputsError(target, sorted(state.params))
         return state, None
-    except (MissingInputsError, NoSolutionError):
+    except (MissingInputsError, NoSolutionError) as exc:
         fresh = gather(catalog, question.given_map, question.hw, question.model, question.presets, target)
         found = _interval_answer(fresh, question) if not conditions else None
         if found is not None:
             return found
         if state.preset_target is None:
+            _raise_with_bound_hint(exc, target, conditions)
             raise
     # no relation gives it from these inputs: the preset's constant is the answer
     state = gather(catalog, question.given_map, question.hw, question.model, question.presets, target)
@@ -425,6 +430,21 @@ def _forward(state: State, question: Question, conditions: Sequence) -> tuple[St
     state.formulas[target] = state.sym(target)
     state.notes.append(Note.of("preset_constant", name=target, preset=constant.origin.partition(":")[2]))
     return state, None
+
+
+def _raise_with_bound_hint(exc: Exception, target: str, conditions: Sequence) -> None:
+    """A condition on the target without a bound is only checked at the answer the relations give:
+    where they give none, say how to ask for the edge the condition sets (`bound=max` / `bound=min`)."""
+    on_target = [c.id for c in conditions]
+    if not on_target:
+        return
+    hint = (f"`require` without `bound=max` or `bound=min` only checks {', '.join(on_target)} at the answer "
+            f"the relations give; for the largest or smallest {target} for which it holds, add `bound=max` or "
+            "`bound=min`")
+    if isinstance(exc, MissingInputsError):
+        raise MissingInputsError(exc.target, exc.missing, "; ".join(h for h in (exc.hint, hint) if h)) from exc
+    if isinstance(exc, NoSolutionError):
+        raise NoSolutionError(f"{exc.message}; {hint}", quantity=exc.quantity, relations=exc.relations) from exc
 
 
 def _interval_answer(state: State, question: Question) -> "tuple[State, Interval] | None":
@@ -590,6 +610,6 @@ def growth(target: str, variable: str, given: Mapping[str, Any] | None = None, *
         raise NoSolutionError(f"{question.target} does not depend on {var} (its formula is {formula}): it does not "
                               "grow with it", quantity=question.target)
     fixed = {state.sym(n): v for n, v in state.values.items() if n != var}
-    smooth = without_rounding(formula).xreplace(fixed)
+    smooth = without_rounding(formula.xreplace(fixed), symbol)
     leading = growth_order(smooth, symbol)
     return Growth(question.target, var, formula, leading, growth_exponent(leading, symbol))

@@ -392,6 +392,7 @@ def _solve_step(state: State, step: PlanStep) -> None:
         # a candidate from a regime's equation is valid when the whole relation (with its
         # max/min) holds there; the regime that produced it is the one that applies
         undetermined_in = []
+        unchecked = False
         sym_u = state.sym(u)
         for reg in rel.regimes:
             if not (reg.lhs.has(sym_u) or reg.rhs.has(sym_u)):
@@ -405,7 +406,9 @@ def _solve_step(state: State, step: PlanStep) -> None:
                 env = dict(nmap)
                 env[sym_u] = numeric
                 whole_l, whole_r = value_at(rel.lhs, env), value_at(rel.rhs, env)
-                if whole_l is not None and whole_r is not None and close(whole_l, whole_r):
+                if whole_l is None or whole_r is None:
+                    unchecked = True       # the relation cannot be evaluated: an input is missing
+                elif close(whole_l, whole_r):
                     candidates.append((expr, numeric, reg.id))
         # a regime without u whose equation the knowns satisfy leaves u free within that regime
         # (roofline_time = memory_time: any compute_time up to it fits), even when another
@@ -417,6 +420,10 @@ def _solve_step(state: State, step: PlanStep) -> None:
                     f"{u} is not determined by {rel.id}: in the {reg.id} regime ({reg.equation_text}) "
                     f"it drops out, so every {u} with {reg.when_text} fits; give {u} or another input",
                     quantity=u, relations=[rel.id])
+        missing = sorted(state.params & {s for s in rel.symbols})
+        if not candidates and unchecked and missing:
+            # max(my_a_time, my_b_time) = 2 ms without my_b_time: which regime holds is not known, not impossible
+            raise MissingInputsError(u, missing, f"the regime of {rel.id} depends on their values")
         if not candidates:
             raise NoSolutionError(f"relation {rel.id} ({rel.equation_text}) cannot hold for any positive {u} "
                                   "with these inputs; check them", quantity=u, relations=[rel.id])

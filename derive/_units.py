@@ -317,13 +317,51 @@ def _scientific(x: sympy.Basic, digits: int) -> str:
     return f"{mant}e{int(exp)}" if exp else mant
 
 
-def format_number(x: float | int | Fraction | sympy.Basic, digits: int = 4) -> str:
+def format_number(x: float | int | Fraction | sympy.Basic, digits: int = 4, count: bool = False) -> str:
     """A number to ``digits`` significant figures, or exactly when it is a short decimal.
 
     Exact integers below 10**7 stay whole; ``327.68`` stays ``327.68``; large
     and small magnitudes use scientific notation (``1.97e14``); integers get
-    thousands separators (``327,680``).
+    thousands separators (``327,680``). An exact value that is not whole is never printed as a
+    whole number where the figures asked for end before its units digit: 15,728.64 to four figures
+    would read ``15,729``, so it keeps the decimals that show its fraction. With ``count`` (a pure
+    number, which a reader takes for a count) that holds at any size: 1,234.56 is not ``1,235``.
+    A float (an approximation, or a value the caller asked to round: a live document's
+    ``digits=2``) is rounded as asked.
     """
+    text = _format_number(x, digits)
+    if "." in text or "e" in text or not any(c.isdigit() for c in text):
+        return text
+    if not count and len(text.replace(",", "").lstrip("-")) <= digits:
+        return text                         # 179 ms to four figures: significant figures, as asked
+    return _fraction_shown(x, text)
+
+
+def _fraction_shown(x: float | int | Fraction | sympy.Basic, text: str) -> str:
+    """``text`` (a whole-looking rounding of ``x``) with the decimals that show an exact ``x`` is not whole."""
+    if isinstance(x, (int, float, sympy.Float)) or (isinstance(x, sympy.Basic) and x.is_Integer):
+        return text
+    if isinstance(x, Fraction):
+        x = sympy.Rational(x.numerator, x.denominator)
+    if x.is_Rational:
+        if x.is_Integer:
+            return text
+        exact = short_decimal(x, len(str(abs(int(x)))) + 3)
+        if exact is not None:
+            return exact                    # 15,728.64 exactly
+    precise = x.evalf(40)
+    if abs(precise - round(precise)) <= sympy.Float(10, 40) ** -30 * max(abs(precise), 1):
+        return text                         # whole, though not written so (log(8)/log(2))
+    xf = float(precise)
+    for places in range(2, 13):             # two places at least: 26,702.88, as a source would write it
+        shown = f"{xf:,.{places}f}"
+        if shown.rstrip("0")[-1] != ".":
+            return shown.rstrip("0")
+    return f"{xf:,.1f}"
+
+
+def _format_number(x: float | int | Fraction | sympy.Basic, digits: int) -> str:
+    """``format_number`` before a whole-looking rounding of a fraction is caught."""
     if isinstance(x, sympy.Basic):
         if x.is_Integer:
             x = int(x)
@@ -403,6 +441,8 @@ def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
     numerator_dims = [k for k, e in d.items() if e == 1]
     scalable = (len(numerator_dims) == 1 and numerator_dims[0] in ("[data]", "[compute]")
                 and all(e == -1 and k == "[time]" for k, e in d.items() if e != 1))
+    if dims.named == "OP":
+        unit = unit.replace("FLOP", "OP")   # a quantity counted in integer operations (394 TOP/s)
     if scalable:
         fv = abs(float(v.evalf(30)))
         table = _prefix_table(system)
@@ -434,4 +474,5 @@ def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
                 scale = sympy.Rational(factor.numerator, factor.denominator)
                 return Formatted(format_number(v / scale, digits), prefix + "s")
         return Formatted(format_number(v, digits), "s")
-    return Formatted(format_number(v, digits), unit)
+    # a pure number (a count, a ratio) is never shown whole unless it is: 15,728.64 tokens, not 15,729
+    return Formatted(format_number(v, digits, count=dims.is_dimensionless), unit)

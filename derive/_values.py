@@ -86,6 +86,8 @@ def parse_value(text: str, quantity: Quantity, units: UnitTable) -> sympy.Ration
             (magnitude, quantity.dims, False)
     else:
         magnitude, dims, named = _evaluate(text, quantity, units)
+        if magnitude == 0 and named and dims.is_dimensionless and any(c.isalpha() for c in unit_text):
+            dims = quantity.dims         # 1GB-1GB: zero, in every unit (its units cancelled as it was read)
     value = sympy.Rational(magnitude.numerator, magnitude.denominator)
     if not named:
         value = value * quantity.factor          # a bare number is in the quantity's declared unit
@@ -127,7 +129,10 @@ def check_range(value: sympy.Rational, quantity: Quantity, text: str) -> None:
     """Refuse a value below the quantity's range (positive, or from ``min:``), out of float range, or a
     fraction of a whole-number quantity."""
     if quantity.minimum is None and value <= 0:
-        raise InputError(f"{quantity.id} must be positive, got {text!r}; give a value above zero", name=quantity.id)
+        # 1GB-1GB is zero, though it does not read as one
+        got = f"but {text!r} is zero" if value == 0 and not _PLAIN_NUMBER.fullmatch(str(text).strip()) \
+            else f"got {text!r}"
+        raise InputError(f"{quantity.id} must be positive, {got}; give a value above zero", name=quantity.id)
     if quantity.minimum is not None and value < quantity.minimum:
         raise InputError(f"{quantity.id} is at least {quantity.minimum_text}, got {text!r}; give a value in range",
                          name=quantity.id)

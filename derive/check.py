@@ -35,6 +35,21 @@ Verdicts:
 * ``constant``: a preset constant with nothing to derive; the verdict names the preset and
   says whether its value agrees with the stated one.
 
+An order-of-growth claim states how a quantity grows in one input, every other input held
+fixed (``solve``, ``order_in`` and ``stated_order``; no ``stated``)::
+
+      - id: flash-attention-traffic-order
+        quote: "减少 HBM 访问量从 O(N²) 到 O(N)！"
+        solve: flash_hbm_bytes
+        order_in: seq_len
+        stated_order: "O(N)"             # any one letter for the variable
+
+Its notation is judged by what it means against the power p of the variable in the derived
+leading term (``derive solve TARGET --order VARIABLE``): ``O(N^k)`` is an upper bound, reproduced
+when k >= p (not tightly when k > p); ``Θ(N^k)`` (``Theta``, or a bare ``N^k``) is the exact order,
+reproduced when k = p; ``Ω(N^k)`` (``Omega``) is a lower bound, reproduced when k <= p. Otherwise
+it is an erratum, and the verdict gives the derived Θ.
+
 The comparison rule ("agrees"). The stated number is read as written: its significant
 digits run from the first non-zero digit to the last digit written, trailing zeros
 included (``900`` states three digits, ``14.0`` three, ``0.17`` two; write ``9e2`` to
@@ -136,6 +151,7 @@ class Claim:
     note: "Text | None" = None
     line: int = 0
     order_in: str | None = None         # an order-of-growth claim: the variable ("O(N)" in seq_len)
+    order_kind: str = "tight"           # what its notation claims: "upper" (O), "tight" (Θ), "lower" (Ω)
 
 
 @dataclass(frozen=True)
@@ -321,7 +337,7 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
     else:
         raise _err(file, raw, "a claim needs 'solve: QUANTITY' (what derives it) or "
                               "'constant: {preset: ID, quantity: NAME}'", cid)
-    order_in = None
+    order_in, order_kind = None, "tight"
     if raw.get("stated_order") is not None:
         if question is None or raw.get("stated") is not None or raw.get("order_in") is None:
             raise _err(file, raw, "an order claim has 'solve:', 'order_in: VARIABLE' and 'stated_order: N' "
@@ -330,7 +346,7 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
             order_in = catalog.quantity(str(raw["order_in"])).id
         except DeriveError as exc:
             raise _err(file, raw["order_in"], exc.message, cid) from exc
-        stated = _read_order(file, raw["stated_order"], cid)
+        stated, order_kind = _read_order(file, raw["stated_order"], cid)
     else:
         stated = _read_stated(file, raw.get("stated"), catalog, quantity, cid)
     tolerance = read_tolerance if question is not None else None
@@ -368,18 +384,29 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
     return Claim(id=cid, quote=quote, where=str(raw.get("where") or "").strip(), stated=stated,
                  quantity=quantity, declared_unit=catalog.quantities[quantity].unit, approx=approx,
                  tolerance=tolerance, question=question, preset=preset,
-                 conventions=tuple(conventions), note=note, line=line_of(raw) or 0, order_in=order_in)
+                 conventions=tuple(conventions), note=note, line=line_of(raw) or 0, order_in=order_in,
+                 order_kind=order_kind)
 
 
-def _read_order(file: str, node: Any, cid: str) -> Stated:
-    """``stated_order: "N^2"``: an order as the chapter writes it (any letter for the variable), kept as
-    the power of the variable it states."""
+_ORDER_NOTATION = re.compile(r"^\s*(O|Θ|Theta|Ω|Omega)\s*\((.*)\)\s*$", re.S)
+_ORDER_KINDS = {"O": ("upper", "O"), "Θ": ("tight", "Θ"), "Theta": ("tight", "Θ"), "Ω": ("lower", "Ω"),
+                "Omega": ("lower", "Ω")}
+
+
+def _read_order(file: str, node: Any, cid: str) -> tuple[Stated, str]:
+    """``stated_order: "O(N^2)"``: an order as the chapter writes it (any letter for the variable), kept as
+    the power of the variable it states and what its notation claims: ``O(...)`` an upper bound,
+    ``Θ(...)`` (or ``Theta``) a tight order, ``Ω(...)`` (or ``Omega``) a lower bound; a bare ``N^2`` is Θ."""
     import sympy
 
     from ._asymptotic import growth_exponent
     from ._expr import parse_expression
 
     text = str(node).strip()
+    notation = _ORDER_NOTATION.match(text)
+    kind, symbol = _ORDER_KINDS[notation.group(1)] if notation else ("tight", "Θ")
+    if notation:
+        text = notation.group(2).strip()
     letters: dict[str, sympy.Symbol] = {}
     try:
         expr = parse_expression(text.replace("^", "**"),
@@ -392,7 +419,7 @@ def _read_order(file: str, node: Any, cid: str) -> Stated:
     if not exponent.is_Rational:
         raise _err(file, node, f"stated_order {text!r} is not a power of its variable", cid)
     value = Fraction(int(exponent.p), int(exponent.q))
-    return Stated(f"O({text})", str(value), "", value, Fraction(0), 0, Fraction(1))
+    return Stated(f"{symbol}({text})", str(value), "", value, Fraction(0), 0, Fraction(1)), kind
 
 
 def _with_line(fields: dict, node: Any) -> Any:
@@ -537,8 +564,11 @@ def _evaluate_order(claim: Claim, catalog: "Catalog", file: str) -> ClaimResult:
         raise CatalogError(f"cannot evaluate: {exc.message}", file=file, line=claim.line, entry=claim.id) from exc
     computed = Fraction(int(g.exponent.p), int(g.exponent.q)) if g.exponent.is_Rational else Fraction(-1)
     shown = "Θ(" + str(g.theta()).replace("**", "^") + ")"
-    verdict = "reproduced" if computed == claim.stated.value else "erratum"
-    return ClaimResult(claim, verdict, computed, verdict == "reproduced", growth=shown)
+    stated = claim.stated.value
+    # O is an upper bound (true when the stated power is at least the derived one), Ω a lower bound, Θ tight
+    holds = {"upper": stated >= computed, "lower": stated <= computed, "tight": stated == computed}[claim.order_kind]
+    verdict = "reproduced" if holds else "erratum"
+    return ClaimResult(claim, verdict, computed, holds, growth=shown)
 
 
 def check_claims(path: str | os.PathLike, catalog: "Catalog | None" = None) -> list[ClaimResult]:
@@ -601,7 +631,10 @@ def note_text(result: ClaimResult, lang: str = "en", templates: str | None = Non
     digits = max(4, s.digits + 1)
     parts = []
     if result.growth:
-        key = "check_note_order_reproduced" if result.agrees else "check_note_order_erratum"
+        if not result.agrees:
+            key = f"check_note_order_erratum_{c.order_kind}"
+        else:
+            key = "check_note_order_reproduced" + ("" if result.computed == s.value else "_loose")
         parts.append(msg(key, lang, target=c.quantity, variable=c.order_in or "", computed=result.growth,
                          stated=s.text))
     elif result.verdict == "reproduced":

@@ -309,6 +309,17 @@ def has_han(text: Any) -> bool:
     return re.search(f"[{_HAN}]", str(text)) is not None
 
 
+_PLAIN_WORD = re.compile(r"[a-z][a-z'-]*(?=[\s,.:;)]|$)")
+
+
+def sentence_start(text: Any) -> str:
+    """``text`` opening a sentence: its first letter capitalised when its first word is an ordinary
+    word ("step time" → "Step time"), never when it is a name a user types (``my_step_time``), a
+    symbol or a word with capitals of its own (vLLM)."""
+    text = str(text)
+    return text[:1].upper() + text[1:] if _PLAIN_WORD.match(text) else text
+
+
 def zh_typeset(text: str) -> str:
     """Chinese prose as a typesetter writes it: full-width punctuation after Han characters and a space
     between Han and Latin letters or digits (math in ``$...$`` is left alone)."""
@@ -497,6 +508,7 @@ def _environment(dirs: tuple[Path, ...], mode: str):
     env.filters["md"] = _escaping(markdown_escape)
     env.filters["prose"] = prose_filter(mode)
     env.filters["zh"] = zh_typeset
+    env.filters["sentence_start"] = sentence_start
     env.filters["has_han"] = has_han
     env.filters["mostly_latin"] = mostly_latin
     env.filters["vislen"] = visible_length

@@ -43,6 +43,15 @@ def test_a_regime_note_on_the_boundary_says_both_sides_change_the_answer(cli):
     assert ("compute_time = 1 ms ≥ memory_time = 1 ms: the two are equal, so the answer is where the regimes "
             "meet, and bytes_moved, hbm_bw change it too.") in run.out
     assert "only choose" not in run.out
+    # the header says so too: not "compute-bound", the first regime whose condition holds with equality
+    assert "\n  Regime: balanced (compute-bound and memory-bound meet)\n" in run.out
+    args = ["solve", "roofline_time", "flops=1e12FLOP", "bytes_moved=1GB", "peak_flops=1000TFLOP/s", "hbm_bw=1TB/s"]
+    md = cli(*args, "--format", "md").out
+    assert ("Regime: balanced, where compute-bound and memory-bound meet, since "
+            "$T_{\\mathrm{math}} = T_{\\mathrm{mem}}$.") in md
+    assert cli(*args, "--format", "json").json["regime_balanced"] is True
+    off = cli("solve", "roofline_time", "flops=1e12FLOP", "bytes_moved=1GB", "peak_flops=100TFLOP/s", "hbm_bw=1TB/s")
+    assert "\n  Regime: compute-bound\n" in off.out and "balanced" not in off.out
 
 
 def test_a_regime_note_gives_the_number_of_a_side_the_steps_did_not_compute(cli):
@@ -51,6 +60,58 @@ def test_a_regime_note_gives_the_number_of_a_side_the_steps_did_not_compute(cli)
     run = cli("solve", "attainable_flops", "arithmetic_intensity=100FLOP/B", "--hw", "h100")
     assert ("arithmetic_intensity = 100 FLOP/B ≤ critical_ai_hbm = 295.2 FLOP/B, so the answer is memory-bound"
             in run.out)
+
+
+USER_PART = """
+  - id: my_{p}_time
+    unit: s
+    symbol: 'T_{p}'
+    name: {{en: my_{p}_time, zh: my_{p}_time}}
+    meaning: {{en: Time of part {p}., zh: {p} 部分的时间。}}
+    source: convention"""
+USER_STEP = """
+topic: my_step
+title: {en: my step, zh: 我的步骤}
+quantities:""" + "".join(USER_PART.format(p=p) for p in "ab") + """
+  - id: my_step_time
+    unit: s
+    symbol: 'T_{\\mathrm{step}}'
+    name: {en: my_step_time, zh: my_step_time}
+    meaning: {en: The slower of a and b., zh: a 与 b 中较慢者。}
+    source: convention
+    equation: max(my_a_time, my_b_time)
+    why: {en: The slower part sets the time., zh: 较慢的部分决定时间。}
+    regimes:
+      - id: a_bound
+        when: my_a_time >= my_b_time
+        equation: my_step_time = my_a_time
+        name: {en: a-bound, zh: 受 a 限制}
+      - id: b_bound
+        when: my_b_time >= my_a_time
+        equation: my_step_time = my_b_time
+        name: {en: b-bound, zh: 受 b 限制}
+"""
+
+
+def test_a_user_relation_with_regimes_gets_the_same_notes_and_names(tmp_path, cli):
+    """A user's max relation: its regime note names the input that only chooses the regime, its name (an id
+    here) is not capitalised into My_step_time, and a missing input is named rather than 'cannot hold'."""
+    path = tmp_path / "step.yaml"
+    path.write_text(USER_STEP, encoding="utf-8")
+    run = cli("solve", "my_step_time", "my_a_time=2ms", "my_b_time=1ms", "--formulas", str(path))
+    assert run.code == 0 and run.out.startswith("my_step_time = 2 ms ")
+    assert ("my_a_time = 2 ms ≥ my_b_time = 1 ms, so the answer is a-bound and does not change while that holds; "
+            "my_b_time only chooses the regime.") in run.out
+    md = cli("solve", "my_step_time", "my_a_time=2ms", "my_b_time=1ms", "--formulas", str(path), "--format", "md").out
+    assert "my\\_step\\_time: **2 ms**" in md and "My" not in md
+    missing = cli("solve", "my_a_time", "my_step_time=2ms", "--formulas", str(path))
+    assert missing.code == 2 and "cannot hold" not in missing.err
+    assert missing.err.startswith("derive: error: cannot determine my_a_time: missing my_b_time;")
+    # with both, each regime answers: 2 ms is a-bound when b is faster; when b is slower nothing fits
+    assert cli("solve", "my_a_time", "my_step_time=2ms", "my_b_time=1ms", "--formulas", str(path)).out.startswith(
+        "my_a_time = 2 ms ")
+    assert "cannot hold for any positive my_a_time" in cli(
+        "solve", "my_a_time", "my_step_time=2ms", "my_b_time=3ms", "--formulas", str(path)).err
 
 
 def test_a_note_that_names_one_quantity_reads_in_the_singular(cli):
@@ -146,6 +207,24 @@ def test_show_of_a_retired_name_says_what_to_type(cli):
     assert run.code == 2 and run.err.count("\n") == 1
     assert "pcie_link_bw" in run.err and "pcie_link_bidi_bw" in run.err and "spine_bw" not in run.err
 
+
+def test_each_preset_note_says_which_figure_of_its_source_it_follows(cli):
+    """The TPU chapter's PCIe paragraph gives 3.2e10 for v6e while its Question 3 answer computes with
+    1.6e10: the preset follows the former and says so, a named variant keeps the latter."""
+    out = cli("show", "pcie_link_bw").out
+    v6e = next(line for line in out.splitlines() if line.strip().startswith("tpu-v6e:"))
+    assert "3.2e10 B/s" in v6e and "latest figure" in v6e and "variant tpu-v6e-pcie-1.6e10" in v6e
+    variant = next(line for line in out.splitlines() if line.strip().startswith("tpu-v6e-pcie-1.6e10:"))
+    assert "1.6e10 B/s" in variant and "Question 3" in variant
+    assert solve("pcie_link_bw", hw="tpu-v6e-pcie-1.6e10").value == 16 * 10**9
+    assert solve("pcie_link_bw", hw="tpu-v6e").value == 32 * 10**9
+    # a variant with another HBM figure does not inherit a note quoting the VMEM bandwidth of the old one
+    ratio = cli("show", "vmem_to_hbm_bw_ratio").out
+    slower = next(line for line in ratio.splitlines() if line.strip().startswith("tpu-v5e-8.1e11:"))
+    assert "1.804e13" not in slower and "1.782e13 B/s with this variant's 8.1e11 B/s" in slower
+    vmem = solve("vmem_bw", hw="tpu-v5e-8.1e11")
+    assert vmem.value == 22 * 81 * 10**10 and vmem.display() == "17.82 TB/s"
+
 # ---------------------------------------------------------------------------
 # 5, 7, 8. questions as the books ask them; whole numbers; units a reader expects
 
@@ -171,6 +250,30 @@ def test_integer_operations_have_units():
         sympy.Rational(394 * 10**12, 82 * 10**10)
 
 
+def test_zero_is_accepted_where_a_quantity_allows_it(cli):
+    """kv_cache_bytes has `min: 0` in the shipped catalog: "negligible" needs no fake 1 B, and a value that
+    is zero by arithmetic (1GB-1GB) is zero in any unit; a quantity without it says the value is zero."""
+    from derive import InputError
+
+    question = dict(model="llama3-70b", hw="tpu-v5e", presets=["int8"], bound="min", require=["kv_cache_fits"],
+                    rounding=False)
+    for zero in ("0B", "0", "1GB-1GB"):
+        sol = solve("num_devices", {"kv_cache_bytes": zero}, **question)
+        assert frac(sol) == Fraction(70 * 10**9, 16 * 10**9)
+    with pytest.raises(InputError):
+        solve("critical_ai", {"hbm_bw": "0 B/s", "peak_flops": "1 TFLOP/s"})
+    run = cli("solve", "memory_time", "bytes_moved=1GB-1GB", "hbm_bw=1TB/s")
+    assert run.code == 2
+    assert run.err == "derive: error: bytes_moved must be positive, but '1GB-1GB' is zero; give a value above zero\n"
+
+
+def test_an_integer_operation_peak_prints_in_op_per_second(cli):
+    """peak_flops_int8 is declared in OP/s: its value prints as 394 TOP/s, not 394 TFLOP/s (same dimension)."""
+    assert solve("peak_flops_int8", hw="tpu-v5e").display() == "394 TOP/s"
+    assert cli("solve", "peak_flops_int8", "--hw", "tpu-v5e").out.startswith("peak_flops_int8 = 394 TOP/s ")
+    assert solve("peak_flops", hw="tpu-v5e").display() == "197 TFLOP/s"
+
+
 @pytest.mark.parametrize("text", ["1 EB^9999999/s", "TB/(s", "3 KB/s", "2 TB/s^-9"])
 def test_a_unit_that_cannot_be_used_is_one_clear_error(cli, text):
     from derive import DeriveError
@@ -189,6 +292,51 @@ def test_a_count_the_relations_give_as_a_fraction_is_never_rounded_silently(cli)
     assert "round down to 15,728 for the most that fits, up to 15,729 for the fewest that suffice" in run.out
     data = cli("solve", *args, "--format", "json").json
     assert data["value"] == 15728.64 and data["display"] == "15,728.64" and data["value_unrounded"] == 15728.64
+    # the derivation's last step and every write-up give the same fraction, never a rounded 15,729
+    assert "819,200 B\n       = 15,728.64\n" in run.out
+    assert data["steps"][-1]["value"] == 15728.64
+    assert run.out.count("15,729") == 1                                 # the note's "up to 15,729" only
+    md = cli("solve", *args, "--format", "md").out
+    assert r"\boxed{S = 15{,}728.64}" in md and r"= 15{,}728.64" in md and "15{,}729" not in md
+    tex = cli("solve", *args, "--format", "tex").out
+    assert r"\boxed{S = 15{,}728.64}" in tex and "15{,}729" not in tex
+    html = cli("solve", *args, "--format", "html").out
+    assert '<menclose notation="box"><mrow><mi>S</mi><mo>&#x0003D;</mo><mn>15,728.64</mn>' in html
+    assert "<mn>15,729</mn>" not in html
+
+
+def test_a_token_capacity_is_a_count_and_its_fraction_is_shown(cli):
+    """kipply's 4 A100-40GB with a 52B model in fp16 (64 layers, d 8192): (160 − 104) GB / 2,097,152 B
+    = 26,702.88 tokens; 26,703 would not fit."""
+    args = ["kv_token_capacity", "num_devices=4", "hbm_capacity=40GB", "params=52e9", "num_layers=64",
+            "d_model=8192", "--preset", "fp16"]
+    run = cli("solve", *args)
+    assert run.out.startswith("kv_token_capacity = 26,702.88 ")
+    assert "\n       = 26,702.88\n" in run.out
+    assert "round down to 26,702 for the most that fits" in run.out
+    data = cli("solve", *args, "--format", "json").json
+    assert data["value_unrounded"] == data["value"] == 56 * 10**9 / (4 * 64 * 8192)
+    md = cli("solve", *args, "--format", "md").out
+    assert r"\boxed{T_{\max} = 26{,}702.88}" in md and "26{,}703" not in md
+
+
+def test_a_value_that_is_not_whole_never_prints_as_a_whole_number():
+    """Past the figures asked for (15,728.64 to four figures) a fraction is shown, never 15,729; a pure
+    number (count=True, as format_value passes for unit 1) shows it at any size; a value with a unit
+    keeps its significant figures (179 ms), and a float is rounded as asked."""
+    from derive._units import format_number
+
+    assert format_number(sympy.Rational(1572864, 100)) == "15,728.64"
+    assert format_number(sympy.sqrt(2) * 10000) == "14,142.14"
+    assert format_number(sympy.Rational(157280000001, 10**7)) == "15,728.0000001"
+    assert format_number(sympy.Integer(15728)) == "15,728"
+    assert format_number(sympy.Rational(1789601, 10000)) == "179"                   # four figures, as asked
+    assert format_number(sympy.Rational(1789601, 10000), count=True) == "178.96"
+    assert format_number(sympy.Rational(12345601, 10000), count=True) == "1,234.56"
+    assert format_number(sympy.Rational(2500, 3), count=True) == "833.3"          # not whole-looking: as asked
+    assert format_number(sympy.log(8) / sympy.log(2), count=True) == "3"          # whole, though not written so
+    assert format_number(sympy.Float(52.34, 30), 2, count=True) == "52"           # digits=2 asked: rounded
+    assert format_number(110000.00000000001) == "110,000"
 
 
 
@@ -196,7 +344,7 @@ def test_a_count_whose_fraction_does_not_end_shows_it_exactly(cli):
     """2500/3 sequences: '833.333' alone is not the exact fraction the answer promises."""
     run = cli("solve", "seq_len", "kv_cache_bytes=10000B", "batch=3", "num_layers=1", "num_kv_heads=1",
               "head_dim=1", "bytes_per_element=2B")
-    assert "the relations give 833.333 (= 2500/3): round down to 833" in run.out
+    assert "the relations give 833.3 (= 2500/3): round down to 833" in run.out
 
 def test_a_bound_on_a_count_can_stay_exact(cli):
     question = dict(bound="min", require=["training_state_fits"])
@@ -209,6 +357,30 @@ def test_a_bound_on_a_count_can_stay_exact(cli):
     with pytest.raises(QuestionError):
         solve("d_model", hw="tpu-v5e", presets=["classic-ffn"], bound="max", require=["ffn_fits_in_vmem"],
               multiple_of=128, rounding=False)
+
+
+def test_no_round_from_the_cli_keeps_the_bound_exact_in_every_format(cli):
+    args = ["solve", "num_devices", "--min", "--require", "training_state_fits", "params=66e9", "hbm_capacity=80GB"]
+    rounded = cli(*args)
+    assert rounded.out.startswith("num_devices >= 14 ")
+    exact = cli(*args, "--no-round")
+    assert exact.code == 0 and exact.out.startswith("num_devices >= 13.2 ") and ">= 14" not in exact.out
+    data = cli(*args, "--no-round", "--format", "json").json
+    assert data["value"] == data["value_unrounded"] == 13.2 and data["bound_exact"] == "66/5"
+    assert r"\boxed{N \ge 13.2}" in cli(*args, "--no-round", "--format", "md").out
+    refused = cli("solve", "d_model", "--max", "--require", "ffn_fits_in_vmem", "--hw", "tpu-v5e", "--preset",
+                  "classic-ffn", "--multiple-of", "128", "--no-round")
+    assert refused.code == 2 and refused.err.startswith("derive: error: ") and refused.err.count("\n") == 1
+
+
+def test_require_without_a_bound_says_how_to_ask_for_one(cli):
+    run = cli("solve", "batch", "--require", "kv_cache_fits", "--model", "llama2-70b", "--hw", "h100",
+              "seq_len=4096", "num_devices=8")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert ("--require without --max or --min only checks kv_cache_fits at the answer the relations give; for "
+            "the largest or smallest batch for which it holds, add --max or --min") in run.err
+    assert cli("solve", "batch", "--max", "--require", "kv_cache_fits", "--model", "llama2-70b", "--hw", "h100",
+               "seq_len=4096", "num_devices=8").code == 0
 
 
 def test_an_answer_in_the_unit_asked_for(cli):
@@ -248,6 +420,27 @@ def test_the_time_of_this_matmul_on_this_chip_in_one_call():
     assert frac(sol) == Fraction(bytes_, 8 * 10**12) and sol.regime == "memory_bound"
     big = solve("matmul_time", {"matmul_rows": 8192, "matmul_inner": 8192, "matmul_cols": 8192}, hw="h100")
     assert big.regime == "compute_bound" and frac(big) == Fraction(2 * 8192**3, 989 * 10**12)
+
+
+def test_the_time_of_attention_on_this_chip_in_one_call():
+    """Standard attention and FlashAttention (one head, forward), each its matmuls against its own HBM
+    traffic (Dao et al. 2022, Algorithms 0 and 1): at N = 8192, d = 64 on a 312 TFLOP/s, 2 TB/s chip with
+    192 KiB of SRAM, standard attention is memory-bound and FlashAttention compute-bound."""
+    given = {"seq_len": 8192, "head_dim": 64, "peak_flops": "312TFLOP/s", "hbm_bw": "2TB/s",
+             "smem_capacity": "192KiB", "bytes_per_element": "2B"}
+    n, d, e = 8192, 64, 2
+    compute = Fraction(4 * n * n * d, 312 * 10**12)
+    standard = solve("attn_standard_time", given)
+    assert standard.regime == "memory_bound"
+    assert frac(standard) == Fraction(e * (4 * n * d + 4 * n * n), 2 * 10**12) > compute
+    block = -(-192 * 1024 // (4 * d * e))                                  # B_c = ceil(M / 4d) = 384
+    blocks = -(-n // block)                                                # T_c = ceil(N / B_c) = 22
+    traffic = Fraction(e * (3 * n * d + 2 * n + blocks * (3 * n * d + 4 * n)), 2 * 10**12)
+    flash = solve("flash_attn_time", given)
+    assert flash.regime == "compute_bound" and frac(flash) == compute >= traffic
+    # a slower memory makes FlashAttention memory-bound too: the regime follows the numbers
+    slow = solve("flash_attn_time", {**given, "hbm_bw": "0.5TB/s"})
+    assert slow.regime == "memory_bound" and frac(slow) == traffic * 4
 
 
 def test_the_generic_roofline_with_a_matmul_points_to_the_matmul_quantity():
@@ -367,37 +560,31 @@ def test_a_step_function_answers_with_its_exact_interval(cli):
     run = cli("solve", "seq_len", "flash_col_blocks=16", "flash_block_cols=256")
     assert run.out.startswith("3,841 <= seq_len <= 4,096")
     data = cli("solve", "seq_len", "flash_col_blocks=16", "flash_block_cols=256", "--format", "json").json
-    assert data["interval"] == {"low": 3841, "high": 4096, "low_open": False, "high_open": False}
+    assert data["interval"] == {"low": 3841, "high": 4096, "low_open": False, "high_open": False,
+                                "low_exact": "3841", "high_exact": "4096"}
     assert data["display"] == "3,841 <= seq_len <= 4,096"             # as the text answers, not its top alone
+    # value and exact are one value the interval holds (its top), the interval step says the same
+    assert data["value"] == 4096 and data["exact"] == "4096"
+    assert data["steps"][-1]["value"] == 4096 and data["steps"][-1]["interval"] == data["interval"]
 
     with pytest.raises(QuestionError):
         solve("seq_len", {"head_dim": 128}, bound="max")               # a bound with no condition and no step
 
 
-ZERO = """
-quantities:
-  - id: kv_cache_bytes
-    override: true
-    unit: B
-    symbol: 'M_{\\mathrm{kv}}'
-    name: {en: KV cache size, zh: KV Cache 大小}
-    meaning: {en: Bytes of keys and values held for a batch., zh: 一个 batch 的 key 与 value 字节数。}
-    source: seed-memory-hierarchy, section 3.7
-    min: 0
-"""
-
-
-def test_zero_is_accepted_where_a_quantity_allows_it(tmp_path):
-    from derive import InputError, load_catalog
-
-    path = tmp_path / "zero.yaml"
-    path.write_text(ZERO, encoding="utf-8")
-    catalog = load_catalog([path])
-    sol = solve("num_devices", {"kv_cache_bytes": "0B"}, model="llama3-70b", hw="tpu-v5e", presets=["int8"],
-                bound="min", require=["kv_cache_fits"], rounding=False, catalog=catalog)
-    assert frac(sol) == Fraction(70 * 10**9, 16 * 10**9)
-    with pytest.raises(InputError):
-        solve("critical_ai", {"hbm_bw": "0 B/s", "peak_flops": "1 TFLOP/s"})
+@pytest.mark.parametrize("fmt, boxed, line", [
+    ("md", r"\boxed{897 \le S \le 1{,}024}", r"Sequence length: every value with $897 \le S \le 1{,}024$"),
+    ("tex", r"\deq{\boxed{897 \le S \le 1{,}024}}", r"Sequence length: every value with $897 \le S \le 1{,}024$"),
+    ("beamer", r"\boxed{897 \le S \le 1{,}024}", None),
+    ("html", '<menclose notation="box"><mrow><mn>897</mn><mo>&#x02264;</mo><mi>S</mi><mo>&#x02264;</mo>'
+             '<mn>1,024</mn></mrow></menclose>', "Sequence length: every value with <math"),
+])
+def test_every_write_up_answers_a_step_function_with_its_interval(cli, fmt, boxed, line):
+    """The text said 897 <= seq_len <= 1,024 while the write-ups boxed S = 1,024, the top alone."""
+    out = cli("solve", "seq_len", "flash_col_blocks=8", "flash_block_cols=128", "--format", fmt).out
+    assert boxed in out
+    assert "S = 1{,}024" not in out and "<mi>S</mi><mo>&#x0003D;</mo><mn>1,024</mn>" not in out
+    if line:
+        assert line in out
 
 
 # ---------------------------------------------------------------------------
@@ -413,6 +600,46 @@ def test_the_order_of_growth_in_one_variable(cli):
     assert growth("kv_cache_bytes", "seq_len", model="llama2-70b").exponent == 1
     run = cli("solve", "flash_hbm_bytes", "--order", "seq_len", "--format", "json")
     assert run.code == 0 and run.json["exponent"] == "2"
+
+
+def test_the_leading_term_keeps_a_ceiling_of_constants_exact():
+    """B_c = ceil(M/(4·e·d)) does not grow with N: replacing it by M/(4·e·d) changed the constant (here
+    ceil(100000/1024) = 98 against 97.66, 0.35 % off); only a ceiling of the growing variable goes."""
+    from derive import growth
+
+    g = growth("flash_hbm_bytes", "seq_len", {"smem_capacity": "100000B", "head_dim": 128, "bytes_per_element": "2B"})
+    n = sympy.Symbol("seq_len", positive=True)
+    assert sympy.simplify(g.leading - 2 * n**2 * (3 * 128 + 4) / 98) == 0 and g.exponent == 2
+    symbolic = growth("flash_hbm_bytes", "seq_len")
+    assert symbolic.leading.has(sympy.ceiling) and not any(c.args[0].has(n) for c in symbolic.leading.atoms(sympy.ceiling))
+
+
+ORDER_CLAIMS = """chapter: seed-memory-hierarchy
+claims:
+""" + "".join(f"""  - id: c{i}
+    quote: "x"
+    solve: flash_hbm_bytes
+    order_in: seq_len
+    stated_order: "{order}"
+""" for i, order in enumerate(["O(N^3)", "O(N^2)", "O(N)", "Θ(N^3)", "Theta(N^2)", "Ω(N)", "Omega(N^3)", "N^2", "N"]))
+
+
+def test_a_stated_order_is_judged_by_its_notation(tmp_path, cli):
+    """O is an upper bound (true when the stated power is at least the derived 2), Θ tight, Ω a lower
+    bound; a bare power is Θ. FlashAttention's HBM traffic is Θ(N²·d²/M)."""
+    from derive.check import check_claims
+
+    path = tmp_path / "orders.yaml"
+    path.write_text(ORDER_CLAIMS, encoding="utf-8")
+    verdicts = [r.verdict for r in check_claims(path)]
+    assert verdicts == ["reproduced", "reproduced", "erratum", "erratum", "reproduced", "reproduced", "erratum",
+                        "reproduced", "erratum"]
+    out = cli("check", str(path)).out
+    assert "stated: O(N^3)" in out and "the stated O(N^3) holds, though not tightly." in out
+    assert "faster than O(N) allows: the stated upper bound is wrong." in out
+    assert "not Θ(N^3): the stated order is wrong." in out
+    assert "slower than Ω(N^3) requires: the stated lower bound is wrong." in out
+    assert "stated: Θ(N^2)" in out
 
 
 PROBLEM = """

@@ -11,6 +11,7 @@ def root(context, missing=missing):
     l_0_lang = resolve('lang')
     l_0_s = resolve('s')
     l_0_pick = resolve('pick')
+    l_0_regime_name = resolve('regime_name')
     l_0_units = resolve('units')
     l_0_L = l_0_t = l_0_a = missing
     try:
@@ -115,10 +116,13 @@ def root(context, missing=missing):
         yield ')\n'
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'regime'):
         pass
+        l_0_regime_name = (environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'regime_balanced', regime=environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'regime'), 'name'), other=environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'regime'), 'other')) if environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'regime'), 'balanced') else environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'regime'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L)))
+        context.vars['regime_name'] = l_0_regime_name
+        context.exported_vars.add('regime_name')
         yield '  '
         yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'regime'))
         yield ': '
-        yield str(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'regime'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L)))
+        yield str((undefined(name='regime_name') if l_0_regime_name is missing else l_0_regime_name))
         yield '\n'
     if ((environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'formula_text') and (environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'formula_text') != environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'exact'))) and (environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'formula_text') != environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id'))):
         pass
@@ -442,4 +446,4 @@ def root(context, missing=missing):
         yield '\n'
 
 blocks = {}
-debug_info = '3=64&4=67&5=79&6=82&7=84&8=88&9=90&11=104&13=115&14=118&16=122&17=125&19=133&20=136&22=144&23=147&25=151&27=154&29=157&30=160&31=163&32=174&33=176&34=179&36=181&37=184&39=186&40=189&42=191&43=194&45=196&46=199&48=201&49=204&50=208&51=212&53=216&54=220&57=227&58=230&59=236&60=240&62=243&63=247&65=250&66=254&68=257&69=260&71=266&72=269&74=273&75=276&77=282&78=285&79=291&80=293&81=295&82=297&83=300&84=304&85=306&86=308&87=311&89=313&90=316&92=318&93=321&94=327&95=331&97=334&98=336&99=339&101=346&103=350&104=354&106=358&107=362&108=364&109=367&111=374&113=379&117=385&118=387&119=391&122=418&124=421&125=423&126=428&130=432&131=436&132=438'
+debug_info = '3=65&4=68&5=80&6=83&7=85&8=89&9=91&11=105&13=116&14=118&15=122&17=126&18=129&20=137&21=140&23=148&24=151&26=155&28=158&30=161&31=164&32=167&33=178&34=180&35=183&37=185&38=188&40=190&41=193&43=195&44=198&46=200&47=203&49=205&50=208&51=212&52=216&54=220&55=224&58=231&59=234&60=240&61=244&63=247&64=251&66=254&67=258&69=261&70=264&72=270&73=273&75=277&76=280&78=286&79=289&80=295&81=297&82=299&83=301&84=304&85=308&86=310&87=312&88=315&90=317&91=320&93=322&94=325&95=331&96=335&98=338&99=340&100=343&102=350&104=354&105=358&107=362&108=366&109=368&110=371&112=378&114=383&118=389&119=391&120=395&123=422&125=425&126=427&127=432&131=436&132=440&133=442'
