@@ -49,9 +49,9 @@ def _sympy_functions() -> dict[str, Callable[..., "sympy.Expr"]]:
             "exp": sympy.exp, "Max": sympy.Max, "Min": sympy.Min, "ceiling": sympy.ceiling}
 _ARITY = {"sqrt": 1, "cbrt": 1, "ceil": 1, "ceiling": 1, "floor": 1, "log": 1, "log2": 1, "exp": 1}
 
-_NUMBER_TEXT = re.compile(r"^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+NUMBER_TEXT = re.compile(r"^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 _COMPARE = {ast.LtE: "<=", ast.GtE: ">=", ast.Lt: "<", ast.Gt: ">"}
-_EQUALS = re.compile(r"(?<![<>=!])=(?!=)")
+EQUALS = re.compile(r"(?<![<>=!])=(?!=)")
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ class Comparison:
 def _number_from_text(text: str, source: str) -> "sympy.Rational":
     import sympy
 
-    if not _NUMBER_TEXT.match(text):
+    if not NUMBER_TEXT.match(text):
         raise ExpressionError(f"malformed number {text!r} in {source!r}", text=source)
     mantissa, _, exponent = text.lower().partition("e")
     too_long = len(mantissa.replace(".", "")) > MAX_MAGNITUDE_DIGITS
@@ -116,7 +116,7 @@ SYMPY = _SympyAlgebra()
 _BINARY = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
 
 
-class _Walker:
+class Walker:
     """Walks the parsed text, refusing what the whitelist does not allow, and builds a value of the
     ``algebra`` from it: SymPy expressions, or (``_formula_text``) the text's units and canonical form
     without SymPy. What is allowed is decided here, once, for every algebra."""
@@ -227,7 +227,9 @@ def _digits(value: Fraction) -> float:
     return math.log10(max(abs(value.numerator), value.denominator, 1))
 
 
-def _parse(text: str, mode_what: str) -> ast.AST:
+def parse_tree(text: str, mode_what: str) -> ast.AST:
+    """``text`` parsed by Python's ``ast`` (which only parses), within the length limit; what the tree
+    may hold is the :class:`Walker`'s to decide."""
     if not isinstance(text, str):
         raise ExpressionError(f"{mode_what} must be text, not {type(text).__name__}")
     if len(text) > MAX_TEXT:
@@ -252,9 +254,9 @@ def parse_expression(text: str, names: Mapping[str, sympy.Symbol] | Callable[[st
     ``unit`` turns a bracketed unit literal such as ``[FLOP]`` into an expression;
     without it, brackets are refused.
     """
-    body = _parse(text, what)
+    body = parse_tree(text, what)
     try:
-        return _Walker(text.strip(), names, what, unit).walk(body)
+        return Walker(text.strip(), names, what, unit).walk(body)
     except RecursionError as exc:
         raise ExpressionError(f"{what} is nested too deeply", text=text[:80]) from exc
 
@@ -271,7 +273,7 @@ def parse_comparison(text: str, names: Mapping[str, sympy.Symbol] | Callable[[st
                      unit: Callable[[str], sympy.Expr] | None = None) -> Comparison:
     """Parse ``lhs <= rhs`` (or ``>=``, ``<``, ``>``) into a :class:`Comparison`."""
     body, op = comparison_parts(text)
-    walker = _Walker(text.strip(), names, "condition", unit)
+    walker = Walker(text.strip(), names, "condition", unit)
     try:
         lhs = walker.walk(body.left)
         rhs = walker.walk(body.comparators[0])
@@ -282,7 +284,7 @@ def parse_comparison(text: str, names: Mapping[str, sympy.Symbol] | Callable[[st
 
 def comparison_parts(text: str) -> tuple[ast.Compare, str]:
     """The parsed comparison ``lhs op rhs`` and its operator; refuses anything else."""
-    body = _parse(text, "condition")
+    body = parse_tree(text, "condition")
     if not isinstance(body, ast.Compare) or len(body.ops) != 1 or type(body.ops[0]) not in _COMPARE:
         raise ExpressionError(f"a condition needs exactly one of <=, >=, <, >: {text!r}", text=text)
     return body, _COMPARE[type(body.ops[0])]
@@ -305,15 +307,15 @@ def written_order(text: str, names: Mapping[str, sympy.Symbol] | Callable[[str],
     """
     out: list[tuple[str, tuple]] = []
     for part in _sides(text):
-        body = _parse(part, "expression")
-        walker = _Walker(part.strip(), names, "expression", unit)
+        body = parse_tree(part, "expression")
+        walker = Walker(part.strip(), names, "expression", unit)
         _Chains(walker, finish or (lambda e: e), out).visit(body)
     return tuple(out)
 
 
 def _sides(text: str) -> list[str]:
     """The sides of ``lhs = rhs`` or ``lhs <= rhs`` (one comparison, as the parsers allow), or the text."""
-    parts = _EQUALS.split(text)
+    parts = EQUALS.split(text)
     if len(parts) == 2:
         return parts
     sides = re.split(r"<=|>=|<|>", text)
@@ -321,7 +323,7 @@ def _sides(text: str) -> list[str]:
 
 
 class _Chains:
-    def __init__(self, walker: _Walker, finish: Callable[[sympy.Expr], sympy.Expr],
+    def __init__(self, walker: Walker, finish: Callable[[sympy.Expr], sympy.Expr],
                  out: list[tuple[str, tuple]]) -> None:
         self.walker, self.finish, self.out = walker, finish, out
 

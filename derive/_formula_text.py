@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping
 
 from ._dimension import DIMENSIONLESS, Dimension
 from ._errors import ExpressionError
-from ._expr import _EQUALS, _NUMBER_TEXT, _parse, _Walker, comparison_parts
+from ._expr import EQUALS, NUMBER_TEXT, Walker, comparison_parts, parse_tree
 
 __all__ = ["DimensionMismatch", "Shape", "read_comparison", "read_equation", "read_expression"]
 
@@ -100,7 +100,7 @@ class _ShapeAlgebra:
 
     @staticmethod
     def number(text: str, source: str) -> Shape:
-        if not _NUMBER_TEXT.match(text):
+        if not NUMBER_TEXT.match(text):
             raise ExpressionError(f"malformed number {text!r} in {source!r}", text=source)
         value = Fraction(text)
         return Shape(text, None if value == 0 else DIMENSIONLESS, value)
@@ -212,16 +212,16 @@ UnitReader = Callable[[str], Shape]
 def read_expression(text: str, names: Resolver | Mapping[str, Shape] | None, what: str = "expression",
                     unit: UnitReader | None = None) -> Shape:
     """The :class:`Shape` of an expression (raises :class:`DimensionMismatch` when its units disagree)."""
-    body = _parse(text, what)
+    body = parse_tree(text, what)
     try:
-        return _Walker(text.strip(), names, what, unit, SHAPES).walk(body)
+        return Walker(text.strip(), names, what, unit, SHAPES).walk(body)
     except RecursionError as exc:
         raise ExpressionError(f"{what} is nested too deeply", text=text[:80]) from exc
 
 
 def read_equation(text: str, names: Resolver, unit: UnitReader | None = None) -> tuple[Shape, Shape]:
     """The shapes of the two sides of ``lhs = rhs``."""
-    parts = _EQUALS.split(text)
+    parts = EQUALS.split(text)
     if len(parts) != 2:
         raise ExpressionError(f"an equation needs exactly one '=': {text!r}", text=text)
     return (read_expression(parts[0], names, "equation", unit), read_expression(parts[1], names, "equation", unit))
@@ -230,7 +230,7 @@ def read_equation(text: str, names: Resolver, unit: UnitReader | None = None) ->
 def read_comparison(text: str, names: Resolver, unit: UnitReader | None = None) -> tuple[Shape, str, Shape]:
     """The shapes of the two sides of ``lhs <= rhs`` (or ``>=``, ``<``, ``>``), and the operator."""
     body, op = comparison_parts(text)
-    walker = _Walker(text.strip(), names, "condition", unit, SHAPES)
+    walker = Walker(text.strip(), names, "condition", unit, SHAPES)
     try:
         return walker.walk(body.left), op, walker.walk(body.comparators[0])
     except RecursionError as exc:
@@ -255,7 +255,7 @@ class _ExactAlgebra:
 
     @staticmethod
     def number(text: str, source: str) -> Fraction:
-        if not _NUMBER_TEXT.match(text):
+        if not NUMBER_TEXT.match(text):
             raise ExpressionError(f"malformed number {text!r} in {source!r}", text=source)
         return Fraction(text)
 
@@ -322,9 +322,9 @@ def exact_value_of_text(text: str, values: Mapping[str, Fraction]) -> Fraction:
     """The exact value of a formula's text (a catalog expression's canonical text, or SymPy's ``str``
     of one) at ``values`` by name, with no SymPy object built; raises :class:`Irrational` when it is
     not rational there and :class:`~derive.ExpressionError` for a name without a value."""
-    body = _parse(text, "formula")
+    body = parse_tree(text, "formula")
     try:
-        return Fraction(_Walker(text.strip(), dict(values), "formula", None, _EXACT).walk(body))
+        return Fraction(Walker(text.strip(), dict(values), "formula", None, _EXACT).walk(body))
     except (ZeroDivisionError, OverflowError) as exc:
         raise Irrational(str(exc)) from None
     except RecursionError as exc:
