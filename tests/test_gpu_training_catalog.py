@@ -237,3 +237,17 @@ def test_rules_of_thumb_for_serving_and_training_memory():
     # gradients are also accumulated in fp32 (70B: 1,120 GB and 1,400 GB)
     assert exact(solve("training_state_bytes", {"params": 70e9}, presets=["adam-mixed"])) == 1120 * 10**9
     assert exact(solve("training_state_bytes", {"params": 70e9}, presets=["adam-mixed-fp32-grads"])) == 1400 * 10**9
+
+
+def test_model_state_alone_is_asked_with_activations_left_out():
+    """The largest model under ZeRO-3 on 64 A100s, model state only: the activation relation's inputs are
+    not the question's, and the error says how to leave activations out; with them 0 it answers
+    (64 · 80 GB / 16 B = 320e9)."""
+    from derive import MissingInputsError
+
+    with pytest.raises(MissingInputsError) as err:
+        solve("params", {"data_parallel": 64}, hw="a100", bound="max", require=["zero3_fits"])
+    assert "activation_bytes_per_device itself (0 leaves it out)" in str(err.value)
+    sol = solve("params", {"data_parallel": 64, "activation_bytes_per_device": 0}, hw="a100", bound="max",
+                require=["zero3_fits"])
+    assert exact(sol) == F(64 * 80 * 10**9, 16)

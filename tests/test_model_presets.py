@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+import sympy
 
 from derive import solve
 
@@ -129,3 +130,67 @@ def test_latent_attention_keeps_its_given_ranks_over_defaulted_heads(catalog, pr
     sol = solve("kv_bytes_per_token", model="deepseek-v3", presets=presets, catalog=catalog)
     assert sol.value == 61 * (512 + 64) * 2
     assert [s.relations for s in sol.steps if s.relations] == [("kv_bytes_per_token_mla",)]
+
+
+MIXTRAL_TYPED = {"num_layers": 32, "moe_layers": 32, "d_model": 4096, "num_heads": 32, "num_kv_heads": 8,
+                 "head_dim": 128, "ffn_matrices": 3, "d_ff_expert": 14336, "num_experts": 8,
+                 "experts_per_token": 2, "shared_experts": 0, "vocab_size": 32000, "embedding_matrices": 2,
+                 "norms_per_layer": 2, "final_norms": 1}
+DEEPSEEK_TYPED = {"num_layers": 61, "moe_layers": 58, "d_model": 7168, "num_heads": 128, "q_lora_rank": 1536,
+                  "kv_lora_rank": 512, "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 128,
+                  "ffn_matrices": 3, "d_ff_expert": 2048, "num_experts": 256, "experts_per_token": 8,
+                  "shared_experts": 1, "vocab_size": 129280, "embedding_matrices": 2, "norms_per_layer": 2,
+                  "final_norms": 1}
+
+
+def test_a_mixture_of_experts_typed_with_no_dense_layers():
+    """`dense_layers=0` (every layer has experts) is the natural way to type Mixtral: the dense layers'
+    MLP is 0 whatever its width, which is then not asked for (it was 'cannot be solved ... no positive
+    real closed-form solution', from the dense and mixture-of-experts counts taken as one system)."""
+    given = {**MIXTRAL_TYPED, "dense_layers": 0}
+    params, active = solve("params", given), solve("active_params", given)
+    assert params.value == 46_702_792_704 and active.value == 12_879_925_248      # Mixtral: 46.7B / 12.9B
+    assert abs(Fraction(int(params.value)) - 46_700_000_000) <= Fraction(1, 100) * 46_700_000_000
+    assert abs(Fraction(int(active.value)) - 12_900_000_000) <= Fraction(1, 100) * 12_900_000_000
+    assert [s.relations for s in params.steps if "params_moe" in s.relations] == [("params_moe",)]
+    assert not any("d_ff_dense" == g.name for g in params.given)
+    # typed with its three dense layers, DeepSeek-V3 needs their width, and the typed count is the preset's
+    typed = solve("params", {**DEEPSEEK_TYPED, "dense_layers": 3, "d_ff_dense": 18432}, presets=["bf16"])
+    assert typed.value == 671_026_404_352
+
+
+def test_dense_layers_without_their_width_ask_for_that_width():
+    from derive import MissingInputsError
+
+    with pytest.raises(MissingInputsError) as err:
+        solve("params", {**MIXTRAL_TYPED, "dense_layers": 3})
+    assert list(err.value.missing) == ["d_ff_dense"]
+
+
+def test_an_input_that_cancels_is_not_asked_for_through_a_model_architecture():
+    """MFU from tokens per second per device: num_devices cancels (R·N_dev·6P/(N_dev·C)), also when the
+    parameter count comes from an architecture preset; the count is the dense one, never a mixture of
+    experts' from expert counts nobody gave."""
+    sol = solve("mfu", {"train_throughput_per_device": "380/s"}, hw="a100", model="llama2-7b-arch")
+    assert sol.value == sympy.Rational(6 * 6_738_415_616 * 380, 312 * 10**12)
+    assert "num_devices" in sol.cancelled
+    used = {r for s in sol.steps for r in s.relations}
+    assert "params_dense" in used and not used & {"params_moe", "active_params_moe", "dense_mlp_params"}
+
+
+def test_mfu_from_the_achieved_flops_without_a_model_counts_no_experts():
+    sol = solve("mfu", {"achieved_flops_per_device": "140 TFLOP/s"}, hw="a100")
+    assert sol.value == sympy.Rational(140, 312)
+    used = {r for s in sol.steps for r in s.relations}
+    assert not used & {"params_moe", "active_params_moe", "expert_params", "dense_mlp_params"}
+
+
+def test_the_assumed_constants_keep_a_chip_figure_a_precision_preset_takes_as_a_symbol():
+    """fp8 takes peak_flops from the chip's FP8 peak: that is the chip's figure, not a constant of the
+    setup, so the line with the assumed constants keeps the symbol (it printed 989500000000000)."""
+    sol = solve("batch", {"num_experts": 256, "experts_per_token": 8}, hw="h100", presets=["fp8"], bound="min",
+                require=["moe_compute_bound"])
+    reduced = sol.reduced_formula()
+    assert sympy.Symbol("peak_flops", positive=True) in reduced.free_symbols
+    assert sympy.Symbol("weight_bytes_per_param", positive=True) not in reduced.free_symbols
+    assert all(abs(n) < 10**6 for n in reduced.atoms(sympy.Number))
