@@ -26,6 +26,7 @@ from typing import Iterable
 
 import sympy
 
+from ._blocks import block_solutions
 from ._errors import DeriveError
 from ._model import Catalog, Relation
 
@@ -329,8 +330,6 @@ def _find_block(rels: list[Relation], used: set[str], determined: set[str],
 def _has_solution(catalog: Catalog, rels: Iterable[Relation], unknowns: list[str]) -> bool:
     """Whether the system of ``rels`` has a positive solution for ``unknowns`` (solved once per catalog);
     True when the algebra cannot tell (the solver then says why, when the step is solved)."""
-    from ._steps import block_solutions
-
     try:
         return bool(block_solutions(tuple(rels), unknowns, catalog.memo))
     except DeriveError:
