@@ -24,6 +24,10 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable
 
+import sympy
+
+from ._blocks import block_solutions
+from ._errors import DeriveError
 from ._model import Catalog, Relation
 
 __all__ = ["Plan", "PlanStep", "can_solve_for", "input_like", "plan"]
@@ -89,38 +93,59 @@ def _component(catalog: Catalog, targets: Iterable[str], known: set[str]) -> lis
 
 
 def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str],
-         assumed: Iterable[str] = ()) -> Plan:
+         assumed: Iterable[str] = (), *, zeros: Iterable[str] = (), missing: Iterable[str] = (),
+         check_blocks: bool = False) -> Plan:
     """Plan how ``known`` determines ``targets``; targets that cannot be reached are left out.
 
     ``assumed`` are the knowns without a value yet (missing inputs taken as symbols, or catalog
     defaults): of two relations that could determine a quantity, the one that needs fewer of
-    them is preferred. A plan depends only on which quantities are known, never on their values,
-    so it is kept in the catalog's memo by that shape and reused for every question of the shape.
+    them is preferred. ``missing`` (of those, the inputs nobody gave, taken as symbols) are
+    avoided further: a quantity is determined the way that leans on the fewest of them, counted
+    through every step before it (a dense model's count from its given architecture, not a
+    mixture of experts' from expert counts nobody gave). ``zeros`` are the knowns whose value is 0:
+    a quantity defined as a product with one of them as a factor is 0 without its other inputs
+    (no dense layers: no dense-layer MLP, whatever its width). With ``check_blocks``, a set of
+    relations solved together is taken only when the algebra gives it a solution (two ways of
+    counting the same parameters do not make a system). A plan depends only on which quantities
+    are known (and which are 0), never on their other values, so it is kept in the catalog's
+    memo by that shape and reused for every question of the shape.
     """
     targets = tuple(dict.fromkeys(targets))
     known_set = frozenset(known)
     assumed_set = frozenset(assumed) & known_set
-    key = (targets, known_set, assumed_set)
+    zero_set = frozenset(zeros) & known_set
+    missing_set = frozenset(missing) & known_set
+    key = (targets, known_set, assumed_set, zero_set, missing_set, check_blocks)
     memo = catalog.memo.plans
     hit = memo.get(key)
     if hit is not None:
         memo.move_to_end(key)
         return hit
-    made = _plan(catalog, targets, known_set, assumed_set)
+    made = _plan(catalog, targets, known_set, assumed_set, zero_set, missing_set, check_blocks)
     memo[key] = made
     if len(memo) > catalog.memo.PLANS:
         memo.popitem(last=False)
     return made
 
 
-def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str], assumed: frozenset[str]) -> Plan:
+def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str], assumed: frozenset[str],
+          zeros: frozenset[str] = frozenset(), missing: frozenset[str] = frozenset(),
+          check_blocks: bool = False) -> Plan:
     """The rounds of 1x1 steps, in time linear in the relations looked at: each relation keeps a
     count of its unknowns, lowered as symbols become determined; one with a single unknown left
-    is a candidate of the next round."""
+    is a candidate of the next round. Of a round's candidates, only those that lean on the fewest
+    ``missing`` inputs are taken; the others wait (a later round may find a way without them)."""
     rels = _component(catalog, targets, set(known_set))
     determined: set[str] = set(known_set)
     producer: dict[str, PlanStep] = {}
     used: set[str] = set()
+    # the missing inputs each determined quantity was found from
+    leans: dict[str, frozenset[str]] = {m: frozenset((m,)) for m in missing}
+    for u, rel in _zero_products(catalog, rels, determined, zeros):
+        producer[u] = PlanStep((rel,), (u,))
+        used.add(rel.id)
+        determined.add(u)
+    given = known_set - assumed
     by_symbol: dict[str, list[Relation]] = {}
     unknown_count: dict[str, int] = {}
     frontier: list[Relation] = []
@@ -141,32 +166,45 @@ def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str],
 
     while not all(t in determined for t in targets):
         # one round of 1x1 steps: the candidates found in the previous round
-        chosen: dict[str, tuple[tuple[int, int, int, str], Relation]] = {}
+        candidates: list[tuple[str, Relation, frozenset[str]]] = []
         for rel in frontier:
             if rel.id in used or unknown_count[rel.id] != 1:
                 continue
             u = next(x for x in rel.symbols if x not in determined)
             if not can_solve_for(rel, u):
                 continue
-            rank = _preference(rel, u, assumed)
+            behind = frozenset().union(*(leans.get(s, frozenset()) for s in rel.symbols if s != u))
+            candidates.append((u, rel, behind))
+        fewest = min((_weight(rel, u, b) for u, rel, b in candidates), default=0)
+        chosen: dict[str, tuple[tuple[int, int, int, int, str], Relation, frozenset[str]]] = {}
+        for u, rel, behind in candidates:
+            if _weight(rel, u, behind) != fewest:
+                continue                   # waits: it leans on more missing inputs than this round's best
+            rank = _preference(rel, u, assumed, given if fewest else frozenset())
             if u not in chosen or rank < chosen[u][0]:
-                chosen[u] = (rank, rel)
+                chosen[u] = (rank, rel, behind)
         following: list[Relation] = []
         if chosen:
-            for u, (_, rel) in sorted(chosen.items()):
+            for u, (_, rel, behind) in sorted(chosen.items()):
                 producer[u] = PlanStep((rel,), (u,))
                 used.add(rel.id)
+                if behind:
+                    leans[u] = behind
             for u in sorted(chosen):
                 determine(u, following)
             # a relation still single-unknown but not chosen (not solvable for it) waits for later rounds
             frontier = following + [r for r in frontier if r.id not in used and unknown_count[r.id] == 1]
             continue
-        block = _find_block(rels, used, determined)
+        block = _find_block(rels, used, determined, catalog if check_blocks else None)
         if block is None:
             break
         used.update(r.id for r in block.relations)
+        behind = frozenset().union(*(leans.get(s, frozenset()) for r in block.relations for s in r.symbols
+                                     if s not in block.unknowns))
         for u in block.unknowns:
             producer[u] = block
+            if behind:
+                leans[u] = behind
             determine(u, following)
         frontier = following + [r for r in frontier if r.id not in used and unknown_count[r.id] == 1]
 
@@ -191,25 +229,66 @@ def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str],
     return Plan(tuple(needed), frozenset(determined), redundant, frozenset(r.id for r in rels))
 
 
-def _preference(rel: Relation, unknown: str, assumed: frozenset[str] = frozenset()) -> tuple[int, int, int, str]:
+def _preference(rel: Relation, unknown: str, assumed: frozenset[str] = frozenset(),
+                given: frozenset[str] = frozenset()) -> tuple[int, int, int, int, str]:
     """Which relation determines ``unknown`` when several could, in the same round (smaller wins).
 
     1. a relation that defines it (has it alone on its left) before one solved for it;
-    2. then the relation that needs fewer ``assumed`` inputs (DeepSeek's latent-attention KV cache
+    2. when both lean on missing inputs, the relation that uses more of the ``given`` values (a
+       mixture of experts' count, which reads the expert counts the user gave, before the dense
+       count, which would leave them unread);
+    3. then the relation that needs fewer ``assumed`` inputs (DeepSeek's latent-attention KV cache
        from its given ranks, not the dense one from a head count and a head size left to defaults);
-    3. then the relation with fewer quantities (the more direct one);
-    4. then the relation id, alphabetically: never the file an entry is in or its place there.
+    4. then the relation with fewer quantities (the more direct one);
+    5. then the relation id, alphabetically: never the file an entry is in or its place there.
     """
-    return (0 if rel.defines == unknown else 1, sum(1 for s in rel.symbols if s in assumed), len(rel.symbols),
-            rel.id)
+    return (0 if rel.defines == unknown else 1, -sum(1 for s in rel.symbols if s in given),
+            sum(1 for s in rel.symbols if s in assumed), len(rel.symbols), rel.id)
 
 
-def _find_block(rels: list[Relation], used: set[str], determined: set[str]) -> PlanStep | None:
+def _weight(rel: Relation, unknown: str, behind: frozenset[str]) -> int:
+    """How much determining ``unknown`` by ``rel`` leans on missing inputs: how many it is found from; a
+    ``max``/``min`` solved backwards from them comes last, as its regime cannot be chosen without values."""
+    backwards_through_regimes = bool(behind) and bool(rel.regimes) and rel.defines != unknown
+    return len(behind) + (1 << 20 if backwards_through_regimes else 0)
+
+
+def _zero_products(catalog: Catalog, rels: list[Relation], known: set[str],
+                   zeros: frozenset[str]) -> list[tuple[str, Relation]]:
+    """The quantities ``rels`` define as 0 whatever their other inputs, because a factor is known to be 0
+    (``dense_mlp_params = dense_layers·n·D·F_dense`` with no dense layers), each with its relation;
+    found again from those, until none is left."""
+    if not zeros:
+        return []
+    zero = set(zeros)
+    found: list[tuple[str, Relation]] = []
+    done: set[str] = set()
+    while True:
+        new = []
+        for rel in rels:
+            u = rel.defines
+            if not u or u in known or u in zero or rel.id in done or not (zero & set(rel.symbols)):
+                continue
+            at_zero = rel.rhs.xreplace({catalog.symbol(z): sympy.Integer(0) for z in zero if z in rel.symbols})
+            if at_zero == 0:
+                new.append((u, rel))
+        if not new:
+            return found
+        for u, rel in new:
+            if u not in zero:
+                zero.add(u)
+                done.add(rel.id)
+                found.append((u, rel))
+
+
+def _find_block(rels: list[Relation], used: set[str], determined: set[str],
+                catalog: Catalog | None = None) -> PlanStep | None:
     """The smallest set of k relations sharing exactly k unknowns (k = 2, 3), each solvable.
 
     Candidate unknown sets are built from the relations themselves (a relation's own
     unknowns, or the union of two that overlap), so the search grows with the number
-    of relations, not with its cube.
+    of relations, not with its cube. With ``catalog``, a set whose system the algebra shows to
+    have no positive solution (contradictory relations) is passed over.
     """
     unknowns: dict[str, frozenset[str]] = {}
     by_symbol: dict[str, list[Relation]] = {}
@@ -242,9 +321,19 @@ def _find_block(rels: list[Relation], used: set[str], determined: set[str]) -> P
             for combo in combinations(list(members.values()), k):
                 if frozenset().union(*(unknowns[r.id] for r in combo)) != target:
                     continue
-                if _has_perfect_matching(list(combo), sorted(target)):
+                if _has_perfect_matching(list(combo), sorted(target)) \
+                        and (catalog is None or _has_solution(catalog, combo, sorted(target))):
                     return PlanStep(tuple(combo), tuple(sorted(target)))
     return None
+
+
+def _has_solution(catalog: Catalog, rels: Iterable[Relation], unknowns: list[str]) -> bool:
+    """Whether the system of ``rels`` has a positive solution for ``unknowns`` (solved once per catalog);
+    True when the algebra cannot tell (the solver then says why, when the step is solved)."""
+    try:
+        return bool(block_solutions(tuple(rels), unknowns, catalog.memo))
+    except DeriveError:
+        return True
 
 
 def _has_perfect_matching(rels: list[Relation], unknowns: list[str]) -> bool:

@@ -1002,6 +1002,8 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
 
     if note.kind == "exact_beside_approximate" and q is not None:
         data["exact"] = text_value(data["exact"], q.dims, units)
+    elif note.kind == "preset_differs" and q is not None:
+        data["preset_value"] = text_value(data["preset_value"], q.dims, units)
     elif note.kind == "not_integer" and q is not None:
         exact = data["value"]
         for key in ("value", "down", "up"):

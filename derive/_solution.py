@@ -34,7 +34,8 @@ class Note:
     the user gave that nothing on the way to the target reads), ``regime_inputs`` / ``regime_balanced``
     (names, relation, regime, sides: inputs that only choose a regime, or that change the answer too on
     its boundary), ``exact_beside_approximate`` (name, op, exact), ``preset_replaced(_all)`` (preset,
-    later, names, kept). A message may have a singular form, ``note_<kind>_one``, for one name.
+    later, names, kept), ``preset_differs`` (name, preset, preset_value: the target's own preset figure,
+    beside the value derived instead). A message may have a singular form, ``note_<kind>_one``, for one name.
     """
 
     kind: str
@@ -183,10 +184,19 @@ class Solution(SolutionDisplay):
         return self.formatted(units).text
 
     def reduced_formula(self) -> sympy.Expr:
-        """The formula with assumed and setup constants put in: ``2*peak_flops/hbm_bw``."""
+        """The formula with assumed and setup constants put in: ``2*peak_flops/hbm_bw``. A value a setup
+        takes from another quantity (fp8's ``peak_flops``, the chip's FP8 peak) is no constant of the
+        setup: it stays a symbol, as the chip's own figures do."""
         subs = {sympy.Symbol(g.name, positive=True): g.value for g in self.given
-                if g.origin == "default" or g.origin.startswith("setup:")}
+                if g.origin == "default" or (g.origin.startswith("setup:") and not self._followed(g))}
         return self.formula.xreplace(subs) if subs else self.formula
+
+    def _followed(self, g: Given) -> bool:
+        """Whether the setup value ``g`` is one its preset takes from another quantity (``same_as``)."""
+        presets = self.catalog.presets if self.catalog is not None else {}
+        preset = presets.get(g.origin.partition(":")[2])
+        pv = preset.values.get(g.name) if preset is not None else None
+        return pv is not None and pv.same_as is not None
 
     @property
     def assumptions(self) -> tuple[Given, ...]:

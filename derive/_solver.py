@@ -249,6 +249,12 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
             value, formula = interval.representative, state.sym(target)
         else:
             value, formula = state.values[target], state.formulas[target]
+        constant = state.preset_target
+        if constant is not None and target not in state.given and value != constant.value:
+            # derived from the other inputs, the preset's own figure differs (a nominal size, a count with a
+            # part the relations leave out): both are said, never one silently for the other
+            state.notes.append(Note.of("preset_differs", name=target, preset=constant.origin.partition(":")[2],
+                                       preset_value=constant.value))
         for cond in conditions:
             nmap = state.numeric_map()
             left, right = value_at(cond.comparison.lhs, nmap), value_at(cond.comparison.rhs, nmap)

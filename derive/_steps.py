@@ -26,6 +26,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import sympy
 
+from ._blocks import solve_block
 from ._budget import time_budget
 from ._errors import (
     ContradictoryInputsError,
@@ -85,34 +86,6 @@ def solve_relation_for(rel: Relation, name: str, regime: str | None = None,
     if memo is not None:
         memo.inverses[key] = sols
     return sols
-
-
-def solve_block(rels: Sequence[Relation], names: Sequence[str], memo: CatalogMemo) -> list[dict[str, sympy.Expr]]:
-    key = (tuple(r.id for r in rels), tuple(names))
-    hit = memo.blocks.get(key)
-    if hit is not None:
-        return [dict(zip(names, sol)) for sol in hit]
-    syms = [sympy.Symbol(n, positive=True) for n in names]
-    try:
-        with time_budget(f"solving {' + '.join(r.id for r in rels)} for {', '.join(names)}"):
-            raw = sympy.solve([sympy.Eq(r.lhs, r.rhs) for r in rels], syms, dict=True)
-    except (NotImplementedError, ValueError, TypeError) as exc:
-        raise NotInvertibleError("+".join(r.id for r in rels), ", ".join(names),
-                                 f"SymPy cannot solve the system ({exc})") from exc
-    except TimeBudgetError as exc:
-        raise NotInvertibleError("+".join(r.id for r in rels), ", ".join(names),
-                                 f"SymPy found no closed form within {exc.seconds:g} s") from exc
-    sols = []
-    for sol in raw:
-        if all(s in sol for s in syms):
-            vals = tuple(sol[s] for s in syms)
-            if all(v.is_positive is not False and not v.has(sympy.I) for v in vals):
-                sols.append(vals)
-    if not sols:
-        raise NotInvertibleError("+".join(r.id for r in rels), ", ".join(names),
-                                 "no positive real closed-form solution of the system")
-    memo.blocks[key] = tuple(sols)
-    return [dict(zip(names, sol)) for sol in sols]
 
 
 # ---------------------------------------------------------------------------
@@ -527,12 +500,13 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
     catalog = state.catalog
     # knowns without a value of their own: inputs taken as symbols, catalog defaults
     assumed = state.params | {n for n, g in state.given.items() if g.origin == "default"}
-    p = plan(catalog, targets, state.known(), assumed)
+    zeros = frozenset(n for n, v in state.values.items() if v == 0)
+    p = plan(catalog, targets, state.known(), assumed, zeros=zeros, missing=state.params, check_blocks=True)
     if all(t in p.determined for t in targets):
         return p
     # take the missing natural inputs near the targets as symbols (found once per question shape)
     known = state.known()
-    key = (tuple(targets), frozenset(known))
+    key = (tuple(targets), frozenset(known), zeros)
     candidates = catalog.memo.plan_params.get(key)
     if candidates is None:
         inputs = input_like(catalog)
@@ -543,14 +517,16 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
         # its default) is then derived, not asked for
         defaulted = frozenset(s for s in candidates if catalog.quantities[s].default is not None)
         if defaulted and defaulted != candidates \
-                and all(t in plan(catalog, targets, known | defaulted).determined for t in targets):
+                and all(t in plan(catalog, targets, known | defaulted, zeros=zeros, check_blocks=True).determined
+                        for t in targets):
             candidates = defaulted
         catalog.memo.plan_params[key] = candidates
     state.params |= candidates
     for s in candidates:
         state.formulas[s] = state.sym(s)
         state.origins[s] = frozenset({"param"})
-    p = plan(catalog, targets, state.known(), state.params | assumed)
+    p = plan(catalog, targets, state.known(), state.params | assumed, zeros=zeros, missing=state.params,
+             check_blocks=True)
     unreached = [t for t in targets if t not in p.determined]
     if unreached:
         t = unreached[0]
@@ -668,8 +644,29 @@ def _derived_instead(trial: State, targets: Sequence[str], missing: set[str]) ->
         # every path from a missing input to the target passes through each of these: the deepest one
         # (nearest the missing inputs) is the most specific quantity to ask for
         through = [n for n in solved_by if n != target and stands_for_missing(n, target)]
-        out.extend(n for n in through if not any(m in upstream(n, set()) for m in through if m != n))
+        out.extend(_named_as_read(trial, n) for n in through
+                   if not any(m in upstream(n, set()) for m in through if m != n))
     return list(dict.fromkeys(out))[:3]
+
+
+def _named_as_read(trial: State, name: str) -> str:
+    """``name``, or the quantity that relations set equal to it outright and the question reads instead
+    (``activation_bytes_per_device = act_bytes_selective_per_device``: the first is the one to give)."""
+    catalog = trial.catalog
+    for step in trial.steps:
+        rel = catalog.relations[step.relations[0]] if len(step.relations) == 1 else None
+        if rel is not None and step.inputs == (name,) and rel.lhs.is_Symbol and rel.rhs.is_Symbol:
+            return _named_as_read(trial, step.solved_for[0])
+    return name
+
+
+def _zero_leaves_out(catalog: Catalog, names: Sequence[str]) -> str:
+    """Of quantities to give instead of their inputs, those that may be 0, said so: a question about model
+    state alone gives ``activation_bytes_per_device=0``."""
+    zero = [n for n in names if catalog.quantities[n].minimum == 0]
+    if not zero:
+        return ""
+    return " (0 leaves it out)" if len(names) == 1 else f" ({', '.join(zero)} may be 0 to leave it out)"
 
 
 def _fewest_missing(state: State, targets: Sequence[str], relation_ids: Iterable[str]) -> list[str]:
@@ -810,7 +807,9 @@ def _derived_through_cancelling(state: State, targets: Sequence[str], outer_targ
         extra = _definition_inputs(catalog, m, known)
         params = (state.params - {m}) | extra
         assumed = params | {n for n, g in state.given.items() if g.origin == "default"}
-        p2 = plan(catalog, targets, known | extra, assumed)
+        p2 = plan(catalog, targets, known | extra, assumed,
+                  zeros=frozenset(n for n, v in state.values.items() if v == 0 and n != m), missing=params,
+                  check_blocks=True)
         if not all(t in p2.determined for t in targets):
             continue
         formulas = {k: v for k, v in state.formulas.items() if k != m}
@@ -939,7 +938,7 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
                 other = f"or give {', '.join(exc.missing)}, from which {' and '.join(instead)} follows"
                 hints = (_preset_hint(state.catalog, instead), other)
                 raise MissingInputsError(exc.target, instead, "; ".join(h for h in hints if h)) from None
-            hint = f"or give {' or '.join(instead)} itself"
+            hint = f"or give {' or '.join(instead)} itself{_zero_leaves_out(state.catalog, instead)}"
             raise MissingInputsError(exc.target, exc.missing, "; ".join(h for h in (exc.hint, hint) if h)) from None
         if _defaults_applied(state):
             p = _run_plan(state, targets, outer_target)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import textwrap
 from pathlib import Path
@@ -205,3 +206,29 @@ def test_a_tie_between_relations_is_decided_by_the_rule_not_the_file_order(tmp_p
     sol = solve("tie_p", {"tie_x": 2, "tie_y": 3}, catalog=load_catalog([folder]))
     assert sol.value == 1
     assert [st.relations for st in sol.steps] == [("alpha_from_y",)]
+
+
+def test_show_answers_for_every_id_of_the_catalog(catalog, capsys):
+    """`derive show ID` for every quantity, relation, condition, preset, reference and alias, in both
+    languages and as JSON: an id that names several kinds (mistral-7b, deepseek-v3 are a model preset
+    and the paper it cites) shows each, the preset with its values and the reference with its address."""
+    from derive.cli._main import main
+
+    ids = (list(catalog.quantities) + list(catalog.relations) + list(catalog.conditions)
+           + list(catalog.presets) + list(catalog.references) + list(catalog.aliases))
+    assert len(ids) > 1000
+    for name in dict.fromkeys(ids):
+        for extra in (["--lang", "both"], ["--format", "json"]):
+            code = main(["show", name, *extra])
+            out, err = capsys.readouterr()
+            assert code == 0 and not err, (name, extra, err)
+            assert name in out or catalog.aliases.get(name, "") in out
+    for name in ("mistral-7b", "deepseek-v3"):
+        assert main(["show", name]) == 0
+        out = capsys.readouterr().out
+        kinds = [line.split(" (")[1].split(")")[0] for line in out.splitlines() if line.startswith(f"{name} (")]
+        assert kinds == ["model", "reference"]
+        assert "num_layers = " in out and "https://arxiv.org/abs/" in out
+    assert main(["show", "llama2", "--format", "json"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["kind"] == "reference" and row["url"] == catalog.references["llama2"].url

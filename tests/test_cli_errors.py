@@ -38,7 +38,7 @@ def one_error_line(run) -> str:
     (["solve", "weight_bytes", "params=1.5T"], "for 1.5 trillion write params=1.5e12"),
     (["solve", "training_memory", "params=20e9", "--preset", "adam-mixed", "seq_len=2048", "batch=1",
       "d_model=6144", "num_layers=44"],
-     "a preset gives activation_factor: chapter-activations, megatron-selective"),
+     "a preset gives activation_factor: big-matmuls-remat, block-remat, chapter-activations, ffw-checkpoints"),
     (["solve", "critical_ai", "hbm_bw=-3TB/s", "peak_flops=1"], "must be positive"),
     (["solve", "critical_ai", "hbm_bw=0", "peak_flops=1"], "must be positive"),
     (["solve", "batch", "--max"], "needs at least one --require"),

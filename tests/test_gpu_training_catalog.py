@@ -237,3 +237,50 @@ def test_rules_of_thumb_for_serving_and_training_memory():
     # gradients are also accumulated in fp32 (70B: 1,120 GB and 1,400 GB)
     assert exact(solve("training_state_bytes", {"params": 70e9}, presets=["adam-mixed"])) == 1120 * 10**9
     assert exact(solve("training_state_bytes", {"params": 70e9}, presets=["adam-mixed-fp32-grads"])) == 1400 * 10**9
+
+
+def test_model_state_alone_is_asked_with_activations_left_out():
+    """The largest model under ZeRO-3 on 64 A100s, model state only: the activation relation's inputs are
+    not the question's, and the error says how to leave activations out; with them 0 it answers
+    (64 · 80 GB / 16 B = 320e9)."""
+    from derive import MissingInputsError
+
+    with pytest.raises(MissingInputsError) as err:
+        solve("params", {"data_parallel": 64}, hw="a100", bound="max", require=["zero3_fits"])
+    assert "activation_bytes_per_device itself (0 leaves it out)" in str(err.value)
+    sol = solve("params", {"data_parallel": 64, "activation_bytes_per_device": 0}, hw="a100", bound="max",
+                require=["zero3_fits"])
+    assert exact(sol) == F(64 * 80 * 10**9, 16)
+
+
+def test_checkpoints_after_the_ffw_matmuls_follow_the_architecture():
+    """The training chapter's Question 2: checkpoints after the three FFW matmuls keep D + 2F elements per
+    token and layer, 2·L·B·T·(D + 2F) bytes in bf16 (LLaMA-2 13B, F = 2.7·D = 13,824, 16M tokens: 42 TB);
+    a plain MLP (two matrices) keeps D + F."""
+    sol = solve("activation_bytes", {"batch_tokens": "16e6"}, model="llama2-13b-arch",
+                presets=["bf16", "ffw-checkpoints"])
+    assert exact(sol) == 2 * 40 * 16 * 10**6 * (5120 + 2 * 13824)
+    factor = {g.name: g.value for g in sol.given}["activation_factor"]
+    assert factor == sympy.Rational(5120 + 2 * 13824, 5120)                      # 6.4 = 1 + 2·2.7
+    plain = solve("activation_bytes_per_layer", {"batch_tokens": 1, "d_model": 1024, "d_ff": 4096,
+                                                 "ffn_matrices": 2}, presets=["bf16", "ffw-checkpoints"])
+    assert exact(plain) == 2 * (1024 + 4096)
+
+
+@pytest.mark.parametrize("preset, per_layer", [("no-remat", 20), ("big-matmuls-remat", 7), ("block-remat", 1)])
+def test_the_books_checkpointing_schemes_are_presets(preset, per_layer):
+    # B·T = 4M tokens, L = 64, D = 8192 in bf16: 84 TB without remat, 4.2 TB with block remat
+    sol = solve("activation_bytes", {"batch_tokens": "4e6", "num_layers": 64, "d_model": 8192}, presets=["bf16", preset])
+    assert exact(sol) == 2 * per_layer * 4 * 10**6 * 8192 * 64
+
+
+def test_a_global_batch_in_tokens_is_enough_for_the_training_memory():
+    """`training_memory ... batch_tokens=4e6` asked for batch and seq_len; B·T is what the memory reads
+    (LLaMA 3-70B, 10 B/param, 3 checkpoints of width D per layer: 16.43 TB), and batch × seq_len gives the
+    same."""
+    tokens = solve("training_memory", {"activation_factor": 3, "batch_tokens": "4e6"}, model="llama3-70b",
+                   presets=["adam-10", "bf16"])
+    assert exact(tokens) == 10 * 70 * 10**9 + 2 * 3 * 4 * 10**6 * 8192 * 80
+    split = solve("training_memory", {"activation_factor": 3, "batch": 1000, "seq_len": 4000}, model="llama3-70b",
+                  presets=["adam-10", "bf16"])
+    assert split.value == tokens.value

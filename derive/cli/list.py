@@ -52,8 +52,11 @@ def entry_json(entry: Any) -> dict[str, Any]:
                "values": {k: v.text for k, v in entry.values.items()},
                "value_notes": {k: v.note for k, v in entry.values.items() if v.note}, "note": entry.note}
     elif isinstance(entry, Reference):
+        # a reference's name is its title (written here in both languages only for a convention or a
+        # derivation); it is a source, so it has none of its own
         return {"id": entry.id, "kind": "reference", "title": entry.title, "url": entry.url,
-                "reference_kind": entry.kind}
+                "reference_kind": entry.kind, "note": entry.note,
+                "name_en": entry.title, "name_zh": entry.title_zh or entry.title}
     else:  # pragma: no cover - the catalog has no other kinds
         raise TypeError(type(entry))
     out["name_en"] = entry.name.en
