@@ -69,7 +69,8 @@ def input_like(catalog: Catalog) -> frozenset[str]:
     return hit
 
 
-def _component(catalog: Catalog, targets: Iterable[str], known: set[str]) -> list[Relation]:
+def _component(catalog: Catalog, targets: Iterable[str], known: set[str],
+               excluded: frozenset[str] = frozenset()) -> list[Relation]:
     seen_syms: set[str] = set()
     seen_rels: dict[str, Relation] = {}
     stack = [t for t in targets if t not in known]
@@ -79,7 +80,7 @@ def _component(catalog: Catalog, targets: Iterable[str], known: set[str]) -> lis
             continue
         seen_syms.add(s)
         for rid in catalog.relations_with(s):
-            if rid in seen_rels:
+            if rid in seen_rels or rid in excluded:
                 continue
             rel = catalog.relations[rid]
             seen_rels[rid] = rel
@@ -89,35 +90,39 @@ def _component(catalog: Catalog, targets: Iterable[str], known: set[str]) -> lis
 
 
 def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str],
-         assumed: Iterable[str] = ()) -> Plan:
+         assumed: Iterable[str] = (), excluded: Iterable[str] = ()) -> Plan:
     """Plan how ``known`` determines ``targets``; targets that cannot be reached are left out.
 
     ``assumed`` are the knowns without a value yet (missing inputs taken as symbols, or catalog
     defaults): of two relations that could determine a quantity, the one that needs fewer of
-    them is preferred. A plan depends only on which quantities are known, never on their values,
-    so it is kept in the catalog's memo by that shape and reused for every question of the shape.
+    them is preferred. ``excluded`` are relations left out of this question (their premises,
+    ``holds_when``, do not hold for its inputs: :mod:`derive._premises`). A plan depends only on
+    which quantities are known and which relations are left out, never on values, so it is kept
+    in the catalog's memo by that shape and reused for every question of the shape.
     """
     targets = tuple(dict.fromkeys(targets))
     known_set = frozenset(known)
     assumed_set = frozenset(assumed) & known_set
-    key = (targets, known_set, assumed_set)
+    excluded_set = frozenset(excluded)
+    key = (targets, known_set, assumed_set, excluded_set)
     memo = catalog.memo.plans
     hit = memo.get(key)
     if hit is not None:
         memo.move_to_end(key)
         return hit
-    made = _plan(catalog, targets, known_set, assumed_set)
+    made = _plan(catalog, targets, known_set, assumed_set, excluded_set)
     memo[key] = made
     if len(memo) > catalog.memo.PLANS:
         memo.popitem(last=False)
     return made
 
 
-def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str], assumed: frozenset[str]) -> Plan:
+def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str], assumed: frozenset[str],
+          excluded: frozenset[str] = frozenset()) -> Plan:
     """The rounds of 1x1 steps, in time linear in the relations looked at: each relation keeps a
     count of its unknowns, lowered as symbols become determined; one with a single unknown left
     is a candidate of the next round."""
-    rels = _component(catalog, targets, set(known_set))
+    rels = _component(catalog, targets, set(known_set), excluded)
     determined: set[str] = set(known_set)
     producer: dict[str, PlanStep] = {}
     used: set[str] = set()

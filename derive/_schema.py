@@ -113,6 +113,8 @@ QUANTITY = Kind("quantity", "quantities:", (
     Field("why", "with `equation`: `{en, zh}`, the reasoning behind it, shown in write-ups (default: `meaning`)"),
     Field("regimes", "with `equation`: one regime per branch of a `max`/`min`"),
     Field("example", "with `equation`: a published number the relation gives, which the tests solve"),
+    Field("holds_when", "with `equation`: conditions (ids) on the inputs under which the relation holds "
+                        "(below)"),
     *_FAMILY_FIELDS,
 ))
 
@@ -124,6 +126,8 @@ RELATION = Kind("relation", "relations:", (
     Field("source", "a reference id, then an optional locator", True),
     Field("regimes", "one regime per branch of a `max`/`min`"),
     Field("example", "a published number the relation gives, which the tests solve (below)"),
+    Field("holds_when", "a condition id, or a list of them: the inputs under which the relation holds, "
+                        "checked before it is used (below)"),
     *_FAMILY_FIELDS,
 ))
 
@@ -387,6 +391,7 @@ class _Build:
     families: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
     origin: dict[str, str] = field(default_factory=dict)   # id -> file, for clash messages
     shapes: dict[str, Shape] = field(default_factory=dict)   # quantity id -> its name in formulas (made once)
+    premised: list[tuple["_Ctx", Any, Relation]] = field(default_factory=list)   # relations with holds_when
 
 
 def _claim(build: _Build, ctx: _Ctx, table: dict, ident: str, entry: Any, what: str) -> None:
@@ -458,7 +463,7 @@ def _defining_relation(build: _Build, ctx: _Ctx, entry: dict, ident: str) -> Non
     same id: ``ident = equation``, named and sourced as the quantity, read with the relations."""
     equation = entry.get("equation")
     if equation is None:
-        for key in ("why", "regimes", "example"):
+        for key in ("why", "regimes", "example", "holds_when"):
             if key in entry:
                 raise ctx.error(f"{key!r} belongs with 'equation:' (the relation that defines {ident})",
                                 entry[key], ident)
@@ -470,7 +475,7 @@ def _defining_relation(build: _Build, ctx: _Ctx, entry: dict, ident: str) -> Non
     text.line = getattr(equation, "line", 0)
     relation = LMap(id=entry["id"], equation=text, name=entry.get("name"),
                     meaning=entry.get("why", entry.get("meaning")), source=entry.get("source"))
-    for key in ("regimes", "example", "override"):
+    for key in ("regimes", "example", "override", "holds_when"):
         if key in entry:
             relation[key] = entry[key]
     relation.line = getattr(entry, "line", 0)
@@ -700,8 +705,41 @@ def _load_relation(build: _Build, ctx: _Ctx, entry: dict) -> None:
         name=_text(ctx, entry, "name", ident), meaning=_text(ctx, entry, "meaning", ident),
         source=source, regimes=tuple(regimes), defines=defines, solvable=solvable,
         examples=_examples(build, ctx, entry.get("example"), ident, defines, source),
+        holds_when=_premise_ids(ctx, entry.get("holds_when"), ident),
         file=ctx.file, line=line_of(entry) or 0)
     build.catalog.relations[ident] = rel
+    if rel.holds_when:
+        build.premised.append((ctx, entry, rel))
+
+
+def _premise_ids(ctx: _Ctx, raw: Any, ident: str) -> tuple[str, ...]:
+    """``holds_when:`` a condition id or a list of them (checked once the conditions are read)."""
+    if raw is None:
+        return ()
+    items = raw if isinstance(raw, list) else [raw]
+    if not items or not all(isinstance(i, str) and _QUANTITY_ID.match(i) for i in items):
+        raise ctx.error("holds_when names conditions: a condition id or a list of them, e.g. "
+                        "holds_when: [collective_axes_wrap]", raw, ident)
+    return tuple(dict.fromkeys(str(i) for i in items))
+
+
+def _check_premises(build: _Build) -> None:
+    """Every ``holds_when`` names a condition, on inputs only: a premise is checked on the values a
+    question gives (typed, presets, defaults), before any relation is solved."""
+    defined = {r.defines for r in build.catalog.relations.values() if r.defines}
+    for ctx, entry, rel in build.premised:
+        node = entry.get("holds_when")
+        for cid in rel.holds_when:
+            cond = build.catalog.conditions.get(cid)
+            if cond is None:
+                close = difflib.get_close_matches(cid, list(build.catalog.conditions), n=3)
+                hint = f" (did you mean {', '.join(close)}?)" if close else " (add it under conditions:)"
+                raise ctx.error(f"holds_when: unknown condition {cid!r}{hint}", node, rel.id)
+            derived = [s for s in cond.symbols if s in defined]
+            if derived:
+                raise ctx.error(f"holds_when: condition {cid} reads {derived[0]}, which a relation defines; a "
+                                "premise is a condition on inputs (what a question gives or a preset sets)",
+                                node, rel.id)
 
 
 def _examples(build: _Build, ctx: _Ctx, raw: Any, ident: str, defines: str | None,
@@ -978,6 +1016,7 @@ def build_catalog(docs: list[tuple[str, Any, bool]], units: UnitTable) -> Catalo
             raise ctx.error("presets extend each other in a cycle", entry, str(entry.get("id")))
         pending = rest
     _check_examples(build)
+    _check_premises(build)
     _check_same_as(build)
     cat = build.catalog
     cat.files = tuple(file for file, _, _ in docs)

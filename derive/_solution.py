@@ -34,7 +34,8 @@ class Note:
     the user gave that nothing on the way to the target reads), ``regime_inputs`` / ``regime_balanced``
     (names, relation, regime, sides: inputs that only choose a regime, or that change the answer too on
     its boundary), ``exact_beside_approximate`` (name, op, exact), ``preset_replaced(_all)`` (preset,
-    later, names, kept). A message may have a singular form, ``note_<kind>_one``, for one name.
+    later, names, kept), ``premise`` (relation, condition, values: a premise of a relation used, with the
+    values and origins that decided it). A message may have a singular form, ``note_<kind>_one``, for one name.
     """
 
     kind: str
