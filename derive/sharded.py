@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 import sympy
@@ -64,6 +63,7 @@ COLLECTIVE_TIMES_NOWRAP = {"AllGather": "ici_allgather_time_nowrap", "ReduceScat
 
 #: inputs the plan sets itself from the notation, sizes and mesh
 PLAN_INPUTS = ("array_elements", "array_bytes", "collective_bytes", "axis_size", "ici_axes", "ici_ring_hops",
+               "axis_size_sum", "axis_wraps",
                "matmul_rows", "matmul_inner", "matmul_cols", "matmul_flops", "matmul_compute_time",
                *COLLECTIVE_TIMES.values(), *COLLECTIVE_TIMES_NOWRAP.values())
 
@@ -483,13 +483,10 @@ def _slice_rule(hw: str | None, mesh: Mapping[str, int], catalog: "Catalog | Non
 
 
 def _ring(axes: tuple[str, ...], mesh: Mapping[str, int]) -> dict[str, Any]:
-    """The inputs of a collective over wrapped axes: rings, the book's multi-axis rule over several."""
-    ring: dict[str, Any] = {"ici_axes": len(axes)}
-    if len(axes) == 1:
-        ring["axis_size"] = mesh[axes[0]]
-    else:   # the book's multi-axis AllGather: the longest path is the sum of the axes' halves
-        ring["ici_ring_hops"] = Fraction(sum(mesh[x] for x in axes), 2)
-    return ring
+    """The inputs of a collective over wrapped axes: rings, with the book's multi-axis rule (the longest
+    path is the sum of the axes' halves, ``ici_ring_hops = axis_size_sum / 2``), as ``derive solve`` takes
+    them (``axis_size_sum=12 ici_axes=2`` for axes of 4 and 8)."""
+    return {"ici_axes": len(axes), "axis_size_sum": sum(mesh[x] for x in axes), "axis_wraps": 1}
 
 
 def _line(axes: tuple[str, ...], mesh: Mapping[str, int]) -> dict[str, Any]:

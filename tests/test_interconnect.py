@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from derive import solve
+from derive import MissingInputsError, NoSolutionError, solve
 from derive.problems import load_problem
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,3 +169,108 @@ def test_nccl_bus_bandwidth_turns_into_a_collective_time_and_back(catalog):
     bus = solve("allreduce_bus_bw", {"collective_bytes": "1 GB", "axis_size": "8", "collective_time": f"{t} s"},
                 catalog=catalog)
     assert bus.value == 450 * 10**9
+
+
+# ---------------------------------------------------------------------------
+# a slice whose axes are lines is not timed as a ring (premises: holds_when)
+
+POP_QUIZ_2 = {"collective_bytes": f"{2048 * 8192 * 2} B", "axis_size": "4", "ici_axes": "1"}
+
+
+def test_a_slice_preset_without_wraparound_times_the_allgather_as_a_line(catalog):
+    # Pop Quiz 2: AllGather_Y on a v5e {X: 8, Y: 4}; "TPU v5e only has a wraparound connection when one axis has
+    # size 16": 3 hops of one 8.39 MB shard at 4.5e10 B/s one way, not the ring's V / 9e10
+    line = F(3 * 2048 * 8192 * 2, 4 * 45 * 10**9)
+    sol = solve("ici_allgather_time", POP_QUIZ_2, hw="tpu-v5e", presets=["v5e-8x4"], catalog=catalog)
+    assert sol.value == line and sol.regime == "bandwidth_bound"
+    assert "ici_allgather_time_line" in sol.relations_used and "ici_allgather_time" not in sol.relations_used
+    premises = [dict(n.data) for n in sol.notes if n.kind == "premise"]
+    assert {(p["condition"], p["values"][0][:3:2]) for p in premises} == {
+        ("collective_axes_are_lines", ("axis_wraps", "setup:v5e-8x4")), ("collective_one_axis", ("ici_axes", "given"))}
+    # the same axis had it wraparound (typed over the preset), and a v5e 16x16 pod whose axes wrap: the ring
+    ring = F(2048 * 8192 * 2, 90 * 10**9)
+    typed = solve("ici_allgather_time", {**POP_QUIZ_2, "axis_wraps": "1"}, hw="tpu-v5e", presets=["v5e-8x4"],
+                  catalog=catalog)
+    pod = solve("ici_allgather_time", {**POP_QUIZ_2, "axis_size": "16"}, hw="tpu-v5e", presets=["v5e-16x16"],
+                catalog=catalog)
+    assert typed.value == pod.value == ring
+    # without a slice, the book's convention (rings) is the catalog's default, and the answer says so
+    plain = solve("ici_allgather_time", POP_QUIZ_2, hw="tpu-v5e", catalog=catalog)
+    assert plain.value == ring
+    assert [p.get("values") for p in plain.notes if p.kind == "premise"] == [(("axis_wraps", 1, "default"),)]
+    # ReduceScatter and AllReduce follow the line too; the AllReduce is twice the AllGather
+    for name, factor in (("ici_reducescatter_time", 1), ("ici_allreduce_time", 2)):
+        assert solve(name, POP_QUIZ_2, hw="tpu-v5e", presets=["v5e-8x4"], catalog=catalog).value == factor * line
+
+
+@pytest.mark.parametrize("target, given, words", [
+    # no relation gives an AllToAll over a line: refused, naming the premise and the preset's value
+    ("ici_alltoall_time", POP_QUIZ_2, "axis_wraps = 0 (preset v5e-8x4)"),
+    # the book has no rule for a collective over several axes without wraparound
+    ("ici_allgather_time", {**POP_QUIZ_2, "ici_axes": "2"}, "ici_axes = 2 (given)"),
+])
+def test_a_collective_the_line_relations_do_not_cover_is_refused(catalog, target, given, words):
+    with pytest.raises(NoSolutionError) as exc:
+        solve(target, given, hw="tpu-v5e", presets=["v5e-8x4"], catalog=catalog)
+    assert words in str(exc.value) and "holds only where" in str(exc.value)
+
+
+def test_a_collective_over_several_axes_has_the_books_longest_path_in_one_call(catalog):
+    # 256 B over two wrapped axes of 4 (Question 2's v4p 4x4x4): (4 + 4)/2 = 4 hops of 1 µs, latency-bound
+    equal = solve("ici_allgather_time", {"collective_bytes": "256 B", "axis_size": "4", "ici_axes": "2"},
+                  hw="tpu-v4", catalog=catalog)
+    assert (equal.value, equal.regime) == (F(4, 10**6), "latency_bound")
+    # unequal axes of 4 and 8: (4 + 8)/2 = 6 hops; the bandwidth term doubles with the two axes
+    unequal = solve("ici_allgather_time", {"collective_bytes": "256 B", "axis_size_sum": "12", "ici_axes": "2"},
+                    hw="tpu-v4", catalog=catalog)
+    assert unequal.value == F(6, 10**6)
+    big = solve("ici_allgather_time", {"collective_bytes": "1 GB", "axis_size_sum": "12", "ici_axes": "2"},
+                hw="tpu-v4", catalog=catalog)
+    assert big.value == F(10**9, 2 * 90 * 10**9)
+    # derive shard gives the same for AllGather_XY over a {X: 4, Y: 8} mesh
+    from derive.sharded import sharding_plan
+
+    p = sharding_plan("A[I, J_XY] · B[J, K]", {"I": 4, "J": 32, "K": 8}, {"X": 4, "Y": 8}, hw="tpu-v4")
+    (c,) = p.collectives
+    assert c.bytes.value == 256 and c.time.value == unequal.value
+
+
+V5E_4X4_CORNERS = {"src_chip_x": "0", "src_chip_y": "0", "dst_chip_x": "3", "dst_chip_y": "3"}
+
+
+def test_a_transfer_between_two_chips_is_one_call_from_their_coordinates(catalog):
+    # TPU chapter, Question 5: bf16[8, 128, 8192] from TPU{0,0} to TPU{3,3} of a v5e 4x4 without wraparound:
+    # 3 + 3 hops of 1 µs, over the 2 links leading right and down at 4.5e10 B/s each
+    given = {**V5E_4X4_CORNERS, "array_elements": str(8 * 128 * 8192)}
+    first = solve("p2p_first_byte_time", given, hw="tpu-v5e", presets=["v5e-4x4"], catalog=catalog)
+    total = solve("p2p_time", given, hw="tpu-v5e", presets=["v5e-4x4"], catalog=catalog)
+    assert first.value == F(6, 10**6)
+    assert total.value == F(6, 10**6) + F(2 * 8 * 128 * 8192, 2 * 45 * 10**9)          # 192.4 µs
+    assert total.regime is None               # counting which axes the route moves along is not a bottleneck
+    assert solve("ici_links", V5E_4X4_CORNERS, presets=["v5e-4x4"], catalog=catalog).value == 2
+    # on the 16x16 pod the axes wrap: 0 -> 15 is one hop round the wraparound on each axis
+    far = {"src_chip_x": "0", "src_chip_y": "0", "dst_chip_x": "15", "dst_chip_y": "15"}
+    assert solve("p2p_hops", far, presets=["v5e-16x16"], catalog=catalog).value == 2
+    # on the 8x16 slice only Y (16) wraps: 0 -> 7 along X is 7 hops, 0 -> 15 along Y one
+    mixed = {**far, "dst_chip_x": "7"}
+    assert solve("p2p_hops", mixed, presets=["v5e-8x16"], catalog=catalog).value == 7 + 1
+    # a route along one axis uses one link
+    assert solve("ici_links", {**V5E_4X4_CORNERS, "dst_chip_y": "0"}, presets=["v5e-4x4"], catalog=catalog).value == 1
+
+
+def test_hops_need_to_know_whether_the_axes_wrap(catalog):
+    with pytest.raises(MissingInputsError) as exc:
+        solve("p2p_hops", V5E_4X4_CORNERS, catalog=catalog)
+    assert exc.value.missing[:1] == ("slice_wraps_x",) and "v5e-4x4" in str(exc.value)
+
+
+def test_question_4_compares_the_two_strategies_from_the_books_own_inputs(catalog):
+    # strategy 1 (multiply the shards, AllReduce C[B, F]) beats strategy 2 (gather B, multiply in full) when
+    # 4·B·F/W_ICI <= 2·B·D·F/C: D >= 2·C/W_ICI = 2 · 4.59e14 / 1.8e11 = 5100 on a v5p axis, B and F cancelling
+    beats = solve("matmul_inner", {"ici_axes": "1"}, hw="tpu-v5p", bound="min", require=["reduce_partials_beats_gather"],
+                  rounding=False, catalog=catalog)
+    assert beats.value == F(2 * 459 * 10**12, 2 * 90 * 10**9) == 5100
+    # hiding the AllReduce behind strategy 1's own sharded matmul is another question: D >= 2·|X|·C/W_ICI
+    hidden = solve("matmul_inner", {"ici_axes": "1", "matmul_ways": "2"}, hw="tpu-v5p", bound="min",
+                   require=["case3_allreduce_hidden"], rounding=False, catalog=catalog)
+    assert hidden.value == 2 * 5100
