@@ -274,6 +274,7 @@ class Preset:
     extends: str = ""
     file: str = ""
     line: int = 0
+    hw: str = ""          # a setup preset's chip (a TPU slice's tpu-v5e), taken when a question names none
 
 
 @dataclass(frozen=True)

@@ -167,6 +167,8 @@ PRESET = Kind("preset", "presets:", (
     Field("source", "cited by every value that does not name its own", True),
     Field("values", "quantity id → a value with its unit, or `{value, source, note}`"),
     Field("extends", "a variant: the values of this preset, some replaced"),
+    Field("hw", "a setup preset's chip, an `hw` preset id taken when a question names none (a TPU slice's "
+                "`tpu-v5e`)"),
     Field("note", "a remark printed with the preset"),
     Field("override", "in a user's file: `true` replaces the built-in preset of the same id"),
 ))
@@ -790,6 +792,14 @@ def _examples(build: _Build, ctx: _Ctx, raw: Any, ident: str, defines: str | Non
     return tuple(out)
 
 
+def _check_preset_chips(build: _Build) -> None:
+    """A setup preset's ``hw`` names a chip preset (read once every preset is)."""
+    for p in build.catalog.presets.values():
+        if p.hw and (p.hw not in build.catalog.presets or build.catalog.presets[p.hw].kind != "hw"):
+            raise CatalogError(f"{p.id}: hw {p.hw!r} is not a hardware preset (see 'derive list --kind hw')",
+                               file=p.file, line=p.line, entry=p.id)
+
+
 def _check_examples(build: _Build) -> None:
     """Every example names presets that exist (read after the relations, so checked last)."""
     for rel in build.catalog.relations.values():
@@ -907,10 +917,16 @@ def _load_preset(build: _Build, ctx: _Ctx, entry: dict) -> None:
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
             raise ctx.error(f"unknown quantity {qname!r}{hint}", raw, ident)
         values[key] = _value(build, ctx, q, raw, preset_source, f"{ident}.{qname}")
+    chip = _str(ctx, entry, "hw", ident, required=False)
+    if chip and kind != "setup":
+        raise ctx.error("'hw' names the chip of a setup preset (a slice); a chip or a model has none",
+                        entry.get("hw"), ident)
+    if not chip and extends:
+        chip = build.catalog.presets[extends].hw
     build.catalog.presets[ident] = Preset(
         id=ident, kind=kind, name=_text(ctx, entry, "name", ident), source=preset_source,
         values=values, note=_str(ctx, entry, "note", ident, required=False), extends=extends,
-        file=ctx.file, line=line_of(entry) or 0)
+        file=ctx.file, line=line_of(entry) or 0, hw=chip)
 
 
 def _load_reference(build: _Build, ctx: _Ctx, entry: dict) -> None:
@@ -1016,6 +1032,7 @@ def build_catalog(docs: list[tuple[str, Any, bool]], units: UnitTable) -> Catalo
             raise ctx.error("presets extend each other in a cycle", entry, str(entry.get("id")))
         pending = rest
     _check_examples(build)
+    _check_preset_chips(build)
     _check_premises(build)
     _check_same_as(build)
     cat = build.catalog

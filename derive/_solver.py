@@ -157,8 +157,12 @@ def _what_to_ask_instead(catalog: Catalog, question: Question, missing: Sequence
     for preset_id in (question.hw, question.model, *question.presets):
         if preset_id:
             known |= set(catalog.presets[preset_id].values)
-    with_defaults = known | {q.id for q in catalog.quantities.values() if q.default is not None}
-    determined = plan(catalog, list(catalog.quantities), with_defaults).determined - with_defaults
+    defaults = {q.id for q in catalog.quantities.values() if q.default is not None}
+    with_defaults = known | defaults
+    # what the question's own inputs give (with the defaults' help), not what the defaults alone give
+    # (training_bytes_per_param from the optimizer's default bytes)
+    determined = plan(catalog, list(catalog.quantities), with_defaults).determined - with_defaults \
+        - plan(catalog, list(catalog.quantities), defaults).determined
     want = catalog.quantities[question.target].dims
     own = catalog.relations.get(question.target)
     same_formula: list[str] = []
@@ -170,7 +174,8 @@ def _what_to_ask_instead(catalog: Catalog, question: Question, missing: Sequence
                 continue
             for rid in catalog.relations_with(d):
                 rel = catalog.relations[rid]
-                if not rel.defines or rel.defines == question.target or catalog.quantities[rel.defines].dims != want:
+                if not rel.defines or rel.defines in (question.target, d) \
+                        or catalog.quantities[rel.defines].dims != want:
                     continue
                 text = f"the inputs give {d} (like {m}): ask for {rel.defines}"
                 # the target's own formula with d in place of m: the same question about that operation

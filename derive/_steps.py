@@ -646,22 +646,31 @@ def _derived_instead(trial: State, targets: Sequence[str], missing: set[str]) ->
     (params, from a dense model's 17 architecture numbers; a decode step's KV cache size, from the
     batch, the context and the model's shape): a user may know them directly. Of the quantities
     every missing input reaches the target through, the one nearest the inputs is named."""
+    return [n for n, covered in _stand_ins(trial, targets, missing) if covered == missing][:3]
+
+
+def _stand_ins(trial: State, targets: Sequence[str], missing: set[str]) -> list[tuple[str, frozenset[str]]]:
+    """Quantities on the way to the targets that some of the missing inputs only serve to find, each with
+    those inputs (the KV cache size for batch, seq_len, d_model and num_layers, while num_devices is
+    missing too): the ones that stand for the most missing inputs, nearest the inputs first."""
     solved_by = {u: st for st in trial.steps for u in st.solved_for}
 
-    def reaches_missing(name: str, stop: str, seen: set[str]) -> bool:
-        """Whether a missing input feeds ``name`` other than through ``stop``."""
+    def reaches_missing(name: str, stop: str, seen: set[str], among: frozenset[str]) -> bool:
+        """Whether one of ``among`` feeds ``name`` other than through ``stop``."""
         if name == stop or name in seen:
             return False
         seen.add(name)
-        if name in missing:
+        if name in among:
             return True
         step = solved_by.get(name)
-        return step is not None and any(reaches_missing(i, stop, seen) for i in step.inputs)
+        return step is not None and any(reaches_missing(i, stop, seen, among) for i in step.inputs)
 
-    def stands_for_missing(name: str, target: str) -> bool:
+    def stands_for(name: str, target: str) -> frozenset[str]:
         formula = trial.formulas.get(name)
-        return (name in solved_by and formula is not None and missing <= {s.name for s in formula.free_symbols}
-                and not reaches_missing(target, name, set()))
+        if name not in solved_by or formula is None:
+            return frozenset()
+        covered = frozenset(missing & {s.name for s in formula.free_symbols})
+        return covered if covered and not reaches_missing(target, name, set(), covered) else frozenset()
 
     def upstream(name: str, seen: set[str]) -> set[str]:
         step = solved_by.get(name)
@@ -671,13 +680,19 @@ def _derived_instead(trial: State, targets: Sequence[str], missing: set[str]) ->
                 upstream(i, seen)
         return seen
 
-    out: list[str] = []
+    out: dict[str, frozenset[str]] = {}
     for target in targets:
-        # every path from a missing input to the target passes through each of these: the deepest one
-        # (nearest the missing inputs) is the most specific quantity to ask for
-        through = [n for n in solved_by if n != target and stands_for_missing(n, target)]
-        out.extend(n for n in through if not any(m in upstream(n, set()) for m in through if m != n))
-    return list(dict.fromkeys(out))[:3]
+        through = {n: c for n in solved_by if n != target for c in [stands_for(n, target)] if c}
+        if not through:
+            continue
+        most = max(len(c) for c in through.values())
+        best = {n: c for n, c in through.items() if len(c) == most}
+        # of those standing for as many missing inputs, the deepest (nearest the missing inputs) is the most
+        # specific quantity to ask for
+        for n, c in best.items():
+            if not any(m in upstream(n, set()) for m in best if m != n):
+                out.setdefault(n, c)
+    return list(out.items())
 
 
 def _fewest_missing(state: State, targets: Sequence[str], relation_ids: Iterable[str]) -> list[str]:
@@ -941,7 +956,15 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
                 raise MissingInputsError(exc.target, fewer, preset_hint(state.catalog, fewer)) from None
             instead = _derived_instead(trial, targets, set(exc.missing))
             if not instead:
-                raise
+                # some of the missing inputs only serve to find one quantity: it may be given instead
+                part = [(n, c) for n, c in _stand_ins(trial, targets, set(exc.missing)) if len(c) >= 2][:1]
+                if not part:
+                    raise
+                name, covered = part[0]
+                zero = " (0 leaves it out)" if state.catalog.quantities[name].minimum == 0 else ""
+                hint = f"or give {name} instead of {', '.join(sorted(covered))}{zero}"
+                raise MissingInputsError(exc.target, exc.missing,
+                                         "; ".join(h for h in (exc.hint, hint) if h)) from None
             if not exc.hint and all(any(n in pr.values for pr in state.catalog.presets.values()
                                         if pr.kind in ("hw", "model")) for n in instead):
                 # a chip's own figure (hbm_bw) that no preset's inputs give (HBM stacks, pin rate):

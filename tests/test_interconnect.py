@@ -274,3 +274,42 @@ def test_question_4_compares_the_two_strategies_from_the_books_own_inputs(catalo
     hidden = solve("matmul_inner", {"ici_axes": "1", "matmul_ways": "2"}, hw="tpu-v5p", bound="min",
                    require=["case3_allreduce_hidden"], rounding=False, catalog=catalog)
     assert hidden.value == 2 * 5100
+
+
+# ---------------------------------------------------------------------------
+# errors that say what to do
+
+
+def test_a_slice_preset_brings_its_chip(catalog):
+    # "A single pod of 8960 chips" of TPU v5p, 96 GB each: no --hw needed, the slice names its chip
+    sol = solve("pod_hbm_capacity", presets=["v5p-16x20x28"], catalog=catalog)
+    assert sol.value == 8960 * 96 * 10**9
+    assert {g.name: g.origin for g in sol.given}["hbm_capacity"] == "hw:tpu-v5p"
+    # --hw replaces it: the sharding chapter's v4p 4x4x4 is a v5p-shaped slice of TPU v4 chips
+    v4 = solve("pod_hbm_capacity", hw="tpu-v4", presets=["v5p-4x4x4"], catalog=catalog)
+    assert v4.value == 64 * solve("hbm_capacity", hw="tpu-v4", catalog=catalog).value
+
+
+def test_missing_inputs_name_what_stands_for_them(catalog):
+    # a weights-only decode step: the KV cache's four inputs can be replaced by kv_cache_bytes, which may be 0
+    with pytest.raises(MissingInputsError) as exc:
+        solve("decode_step_time_min", {"params": "8e9"}, hw="tpu-v5e", catalog=catalog)
+    assert "or give kv_cache_bytes instead of batch, d_model, num_layers, seq_len (0 leaves it out)" in str(exc.value)
+    weights = solve("decode_step_time_min", {"params": "8e9", "kv_cache_bytes": "0", "num_devices": "1"},
+                    hw="tpu-v5e", catalog=catalog)
+    assert weights.value == F(8 * 10**9 * 2, 82 * 10**10)
+    # a quantity only the catalog's defaults give is not offered as something "the inputs give"
+    with pytest.raises(MissingInputsError) as exc:
+        solve("pod_hbm_capacity", {"num_devices": "8"}, catalog=catalog)
+    assert "training_bytes_per_param" not in str(exc.value) and "hbm_capacity" in str(exc.value)
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["--hw", "tpu-v5e", "--preset", "v5e-4x4"], 0, ""),
+    (["--hw", "tpu-v6e", "--preset", "v5e-4x4"], 2, "--hw tpu-v6e is not the chip of slice v5e-4x4 (tpu-v5e)"),
+    (["--hw", "tpu-v5e"], 2, "draws one slice preset: give --preset ID"),
+])
+def test_the_topology_plot_takes_the_slices_own_chip(cli, tmp_path, args, code, words):
+    out = cli("plot", "topology", *args, "-o", str(tmp_path / "t.svg"))
+    assert out.code == code, out.err
+    assert words in out.err

@@ -117,10 +117,12 @@ def relation_pairs() -> list[tuple[str, str]]:
 
 
 def defining_relations(catalog) -> dict[str, object]:
-    """Quantity -> the first relation that defines it on its left side."""
+    """Quantity -> the first relation that defines it on its left side, everywhere: a relation with premises
+    (holds_when: the hops along an axis that is a line) defines it only where they hold, so a quantity
+    defined only that way is kept as an input."""
     out: dict[str, object] = {}
     for rel in catalog.relations.values():
-        if rel.defines and rel.defines not in out:
+        if rel.defines and rel.defines not in out and not rel.holds_when:
             out[rel.defines] = rel
     return out
 
