@@ -426,6 +426,7 @@ def sharding_plan(text: str, sizes: Mapping[str, Any], mesh: Mapping[str, Any], 
     """
     from ._solver import solve
 
+    _check_ici(hw, catalog)
     mesh_map = _mesh(mesh)
     lines = _lines(no_wraparound, mesh_map)
     mm = parse_matmul(text, mesh_map)
@@ -460,6 +461,23 @@ def sharding_plan(text: str, sizes: Mapping[str, Any], mesh: Mapping[str, Any], 
                         strategy.gathered_for_conflict, strategy.conflict_choice, strategy.local_lhs,
                         strategy.local_rhs, strategy.local_out, strategy.output, tuple(collectives), flops, compute,
                         lines, tuple(x for x in hardware_lines if x in timed_as_rings), rule, value)
+
+
+def _check_ici(hw: str | None, catalog: "Catalog | None") -> None:
+    """The plan times collectives over a TPU mesh's ICI links: a GPU (NVLink within a node, a network beyond)
+    is refused with the questions that time its collectives."""
+    if hw is None:
+        return
+    from ._loader import load_catalog
+
+    values = (catalog or load_catalog()).preset(hw, "hw").values
+    if "ici_link_bw" not in values and "nvlink_gpu_bw" in values:
+        raise InputError(f"derive shard times collectives over a TPU mesh's ICI links, and {hw} is a GPU; time its "
+                         "collectives with derive solve: nvlink_allgather_time, nvlink_reducescatter_time or "
+                         "nvlink_allreduce_time within a node (collective_bytes=... axis_size=...), "
+                         "hierarchical_allgather_time or hierarchical_allreduce_time across nodes (num_nodes=...), "
+                         "gpu_sharded_allgather_time for an array also sharded over an inner axis "
+                         "(inner_axis_size=...)", name="hw")
 
 
 def _slice_rule(hw: str | None, mesh: Mapping[str, int], catalog: "Catalog | None") -> tuple[str, int, tuple[str, ...]]:

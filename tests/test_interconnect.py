@@ -313,3 +313,36 @@ def test_the_topology_plot_takes_the_slices_own_chip(cli, tmp_path, args, code, 
     out = cli("plot", "topology", *args, "-o", str(tmp_path / "t.svg"))
     assert out.code == code, out.err
     assert words in out.err
+
+
+# ---------------------------------------------------------------------------
+# GPUs: an array sharded over an inner axis, the spine with SHARP, and derive shard's refusal
+
+DF2 = 2 * 8192 * 32768          # bf16[D, F], D = 8192, F = 32768: the GPU chapter's Pop Quiz 3 array
+
+
+@pytest.mark.parametrize("y, expected, regime", [
+    (16, F(DF2 * 8, 400 * 10**9 * 16), "scaleout_bound"),     # Y > 8: "2·D·F / (Y · 50GB/s)"
+    (4, F(DF2, 400 * 10**9), "scaleout_bound"),               # Y within the node: the node egress sees all of it
+    (128, F(DF2, 450 * 10**9 * 8), "node_bound"),             # 16 nodes: the scale-out part falls below the node's
+])
+def test_a_gather_of_an_array_sharded_over_an_inner_axis_divides_by_the_nodes_it_spans(catalog, y, expected, regime):
+    sol = solve("gpu_sharded_allgather_time", {"collective_bytes": f"{DF2} B", "inner_axis_size": str(y)},
+                hw="h100", presets=["dgx-h100"], catalog=catalog)
+    assert (sol.value, sol.regime) == (expected, regime)
+    node = solve("gpu_sharded_node_time", {"collective_bytes": f"{DF2} B", "inner_axis_size": str(y)},
+                 hw="h100", presets=["dgx-h100"], catalog=catalog)
+    assert node.value == F(DF2, 450 * 10**9 * min(y, 8))       # bytes / W_GPU · 1 / min(Y, D_node)
+
+
+def test_the_spine_allreduce_with_sharp_runs_at_each_units_uplink(catalog):
+    # Quiz 4, Question 4: "51.2TB/s of bandwidth at the spine over 4 SUs, or 12.8TB/s per SU ... 2 * D * F / 12.8e12"
+    sol = solve("sharp_spine_allreduce_time", {"collective_bytes": f"{DF2} B"}, presets=["h100-superpod"],
+                catalog=catalog)
+    assert sol.value == F(DF2, 128 * 10**11)
+
+
+def test_derive_shard_refuses_a_gpu_and_says_what_times_its_collectives(cli):
+    out = cli("shard", "A[I_X, J] * B[J_X, K]", "I=8192", "J=8192", "K=8192", "--mesh", "X=8", "--hw", "h100")
+    assert out.code == 2 and out.out == ""
+    assert "h100 is a GPU" in out.err and "nvlink_allgather_time" in out.err and len(out.err.strip().splitlines()) == 1
