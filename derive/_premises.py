@@ -52,9 +52,8 @@ def _premised(catalog: "Catalog") -> tuple["Relation", ...]:
 
 
 def read_premise(catalog: "Catalog", rel: "Relation", cid: str, given: Mapping[str, "Given"]) -> Reading:
-    """Premise ``cid`` of ``rel`` on the values of ``given`` (and the catalog's defaults)."""
-    from ._steps import default_value
-
+    """Premise ``cid`` of ``rel`` on the values of ``given`` (and the catalog's defaults, a convention's
+    own value: a default that follows other quantities says nothing about a premise)."""
     cond: Condition = catalog.conditions[cid]
     values: list[tuple[str, sympy.Expr, str]] = []
     missing: list[str] = []
@@ -63,9 +62,9 @@ def read_premise(catalog: "Catalog", rel: "Relation", cid: str, given: Mapping[s
         if g is not None and not g.is_formula:
             values.append((name, g.value, g.origin))
             continue
-        default = default_value(catalog, name)
-        if default is not None and not default.free_symbols:
-            values.append((name, default, "default"))
+        default = catalog.quantities[name].default
+        if default is not None and default.same_as is None and default.value is not None:
+            values.append((name, default.value, "default"))
         else:
             missing.append(name)
     ok: bool | None = None
