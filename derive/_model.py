@@ -208,6 +208,7 @@ class Relation(_WrittenOrder, _LazySides):
     defines: str | None = None             # the quantity on the left, when the left side is one symbol
     solvable: frozenset[str] = frozenset()  # symbols it can be solved for (not only inside ceil/floor)
     examples: tuple[Example, ...] = ()     # published numbers it gives, solved by the tests
+    holds_when: tuple[str, ...] = ()       # conditions on the inputs under which it holds (its premises)
     file: str = ""
     line: int = 0
 
@@ -273,6 +274,7 @@ class Preset:
     extends: str = ""
     file: str = ""
     line: int = 0
+    hw: str = ""          # a setup preset's chip (a TPU slice's tpu-v5e), taken when a question names none
 
 
 @dataclass(frozen=True)
@@ -319,6 +321,7 @@ class CatalogMemo:
         self.preset_knowns: dict[tuple, tuple] = {}   # (hw, model, presets) -> (presets, values, same_as values)
         self.needed_inputs: dict[tuple, frozenset[str]] = {}   # question shape -> missing inputs the answer needs
         self.optima: dict[tuple, list[sympy.Expr]] = {}   # (equation, unknown) -> closed-form roots, for optima
+        self.premised: tuple["Relation", ...] | None = None   # relations with holds_when, by id
 
     def remember_value(self, key: tuple[str, str], value: sympy.Rational) -> None:
         self.values[key] = value

@@ -73,7 +73,8 @@ def input_like(catalog: Catalog) -> frozenset[str]:
     return hit
 
 
-def _component(catalog: Catalog, targets: Iterable[str], known: set[str]) -> list[Relation]:
+def _component(catalog: Catalog, targets: Iterable[str], known: set[str],
+               excluded: frozenset[str] = frozenset()) -> list[Relation]:
     seen_syms: set[str] = set()
     seen_rels: dict[str, Relation] = {}
     stack = [t for t in targets if t not in known]
@@ -83,7 +84,7 @@ def _component(catalog: Catalog, targets: Iterable[str], known: set[str]) -> lis
             continue
         seen_syms.add(s)
         for rid in catalog.relations_with(s):
-            if rid in seen_rels:
+            if rid in seen_rels or rid in excluded:
                 continue
             rel = catalog.relations[rid]
             seen_rels[rid] = rel
@@ -94,7 +95,7 @@ def _component(catalog: Catalog, targets: Iterable[str], known: set[str]) -> lis
 
 def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str],
          assumed: Iterable[str] = (), *, zeros: Iterable[str] = (), missing: Iterable[str] = (),
-         check_blocks: bool = False) -> Plan:
+         check_blocks: bool = False, excluded: Iterable[str] = ()) -> Plan:
     """Plan how ``known`` determines ``targets``; targets that cannot be reached are left out.
 
     ``assumed`` are the knowns without a value yet (missing inputs taken as symbols, or catalog
@@ -106,22 +107,25 @@ def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str],
     a quantity defined as a product with one of them as a factor is 0 without its other inputs
     (no dense layers: no dense-layer MLP, whatever its width). With ``check_blocks``, a set of
     relations solved together is taken only when the algebra gives it a solution (two ways of
-    counting the same parameters do not make a system). A plan depends only on which quantities
-    are known (and which are 0), never on their other values, so it is kept in the catalog's
-    memo by that shape and reused for every question of the shape.
+    counting the same parameters do not make a system). ``excluded`` are relations left out of this
+    question (their premises, ``holds_when``, do not hold for its inputs: :mod:`derive._premises`).
+    A plan depends only on which quantities are known (and which are 0) and which relations are left
+    out, never on their other values, so it is kept in the catalog's memo by that shape and reused
+    for every question of the shape.
     """
     targets = tuple(dict.fromkeys(targets))
     known_set = frozenset(known)
     assumed_set = frozenset(assumed) & known_set
     zero_set = frozenset(zeros) & known_set
     missing_set = frozenset(missing) & known_set
-    key = (targets, known_set, assumed_set, zero_set, missing_set, check_blocks)
+    excluded_set = frozenset(excluded)
+    key = (targets, known_set, assumed_set, zero_set, missing_set, check_blocks, excluded_set)
     memo = catalog.memo.plans
     hit = memo.get(key)
     if hit is not None:
         memo.move_to_end(key)
         return hit
-    made = _plan(catalog, targets, known_set, assumed_set, zero_set, missing_set, check_blocks)
+    made = _plan(catalog, targets, known_set, assumed_set, zero_set, missing_set, check_blocks, excluded_set)
     memo[key] = made
     if len(memo) > catalog.memo.PLANS:
         memo.popitem(last=False)
@@ -130,12 +134,12 @@ def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str],
 
 def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str], assumed: frozenset[str],
           zeros: frozenset[str] = frozenset(), missing: frozenset[str] = frozenset(),
-          check_blocks: bool = False) -> Plan:
+          check_blocks: bool = False, excluded: frozenset[str] = frozenset()) -> Plan:
     """The rounds of 1x1 steps, in time linear in the relations looked at: each relation keeps a
     count of its unknowns, lowered as symbols become determined; one with a single unknown left
     is a candidate of the next round. Of a round's candidates, only those that lean on the fewest
     ``missing`` inputs are taken; the others wait (a later round may find a way without them)."""
-    rels = _component(catalog, targets, set(known_set))
+    rels = _component(catalog, targets, set(known_set), excluded)
     determined: set[str] = set(known_set)
     producer: dict[str, PlanStep] = {}
     used: set[str] = set()

@@ -579,9 +579,12 @@ def topology_data(preset: str, route: str | None = None, *, catalog: "Catalog | 
             for pos in _axis_path(a[i], b[i], sizes[i], wraps[i]):
                 current[i] = pos
                 path.append(tuple(current))
-        hx, hy, hz = (len(_axis_path(a[i], b[i], sizes[i], wraps[i])) for i in range(3))
+        # the hop counts are the engine's, from the two chips' coordinates and the preset's wraparound
+        chips: dict[str, int] = {**{f"src_chip_{ax}": c for ax, c in zip(AXES, a)},
+                                 **{f"dst_chip_{ax}": c for ax, c in zip(AXES, b)}}
+        hx, hy, hz = (int(solve(f"hops_{ax}", chips, presets=[preset], catalog=catalog).value) for ax in AXES)
         hops = (hx, hy, hz)
-        total = int(solve("p2p_hops", {f"hops_{ax}": h for ax, h in zip(AXES, hops)}, catalog=catalog).value)
+        total = int(solve("p2p_hops", chips, presets=[preset], catalog=catalog).value)
     name = _text(p.name)
     shape = " x ".join(str(n) for n in sizes if n > 1) or "1"
     title = words("plot_topology_title", name=name) if not path else \

@@ -1017,6 +1017,8 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
         # the condition's sides the steps did not compute, with their values
         values = {**values, **{n: (v, catalog.quantities[n].dims, None) for n, v in data.pop("sides", ())}}
         data["condition"] = _condition_text(catalog, reg.when, values, units, named=False)["en"]
+    elif note.kind == "premise":
+        data.update(_premise_words(catalog, data.pop("relation"), data.pop("condition"), data.pop("values"), units))
     elif note.kind in ("override", "typed_decides"):
         groups: dict[str, list[str]] = {}
         for name, origin in data.pop("sources", ()):
@@ -1045,6 +1047,32 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
     return {"kind": note.kind, "message": f"note_{note.kind}{'_one' if one else ''}", "data": data,
             "data_text": plain}
 
+
+
+_PREMISE_ORIGIN = {"en": {"given": "given", "default": "the catalog's default", "preset": "preset {preset}"},
+                   "zh": {"given": "输入值", "default": "目录默认值", "preset": "预设 {preset}"}}
+
+
+def _premise_words(catalog: Catalog, rid: str, cid: str, values: Any, units: str) -> dict[str, Any]:
+    """The fields of a ``premise`` note: the relation and the condition by name, the condition as written,
+    and each value that decided it with where it came from (a default with its note)."""
+    rel, cond = catalog.relations[rid], catalog.conditions[cid]
+    shown: dict[str, list[str]] = {"en": [], "zh": []}
+    for name, value, origin in values:
+        q = catalog.quantities[name]
+        kind, _, preset = origin.partition(":")
+        for lang in ("en", "zh"):
+            where = _PREMISE_ORIGIN[lang]["default" if origin == "default" else
+                                          "given" if origin == "given" else "preset"].format(preset=preset)
+            note = ""
+            if origin == "default" and q.default is not None:
+                note = (q.default.note_zh or q.default.note) if lang == "zh" else q.default.note
+            extra = (f"，{note}" if lang == "zh" else f": {note}") if note else ""
+            shown[lang].append(f"{name} = {text_value(value, q.dims, units)}"
+                               + (f"（{where}{extra}）" if lang == "zh" else f" ({where}{extra})"))
+    return {"relation": {"en": rel.name.en, "zh": rel.name.zh},
+            "condition": {"en": cond.name.en, "zh": cond.name.zh}, "require": cond.text,
+            "values": {lang: ("、" if lang == "zh" else ", ").join(v) for lang, v in shown.items()}}
 
 
 def _interval_shown(sol: Solution, q: Quantity, units: str, latex: bool) -> str:

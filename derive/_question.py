@@ -180,6 +180,8 @@ class Question:
             catalog.preset(self.model, "model")
         for p in self.presets:
             catalog.preset(p)
+        # a slice preset brings its chip when the question names none (v5e-16x16: tpu-v5e)
+        hw = self.hw or next((catalog.presets[p].hw for p in self.presets if catalog.presets[p].hw), None)
         for c in self.require:
             if not is_inequality(c):        # an inline inequality is read by the engine (_schema.condition_of)
                 catalog.condition(c)
@@ -211,7 +213,7 @@ class Question:
                                     f"to optimise by choosing {target}: another quantity than {target}",
                                     name="minimize" if self.optimize == "min" else "maximize")
         shared = tuple(catalog.quantity(n).id for n in self.shared)
-        return replace(self, target=target, given=tuple(given), assume=tuple(assume), objective=objective,
+        return replace(self, target=target, hw=hw, given=tuple(given), assume=tuple(assume), objective=objective,
                        shared=shared)
 
     @property

@@ -113,6 +113,8 @@ QUANTITY = Kind("quantity", "quantities:", (
     Field("why", "with `equation`: `{en, zh}`, the reasoning behind it, shown in write-ups (default: `meaning`)"),
     Field("regimes", "with `equation`: one regime per branch of a `max`/`min`"),
     Field("example", "with `equation`: a published number the relation gives, which the tests solve"),
+    Field("holds_when", "with `equation`: conditions (ids) on the inputs under which the relation holds "
+                        "(below)"),
     *_FAMILY_FIELDS,
 ))
 
@@ -124,6 +126,8 @@ RELATION = Kind("relation", "relations:", (
     Field("source", "a reference id, then an optional locator", True),
     Field("regimes", "one regime per branch of a `max`/`min`"),
     Field("example", "a published number the relation gives, which the tests solve (below)"),
+    Field("holds_when", "a condition id, or a list of them: the inputs under which the relation holds, "
+                        "checked before it is used (below)"),
     *_FAMILY_FIELDS,
 ))
 
@@ -163,6 +167,8 @@ PRESET = Kind("preset", "presets:", (
     Field("source", "cited by every value that does not name its own", True),
     Field("values", "quantity id → a value with its unit, or `{value, source, note}`"),
     Field("extends", "a variant: the values of this preset, some replaced"),
+    Field("hw", "a setup preset's chip, an `hw` preset id taken when a question names none (a TPU slice's "
+                "`tpu-v5e`)"),
     Field("note", "a remark printed with the preset"),
     Field("override", "in a user's file: `true` replaces the built-in preset of the same id"),
 ))
@@ -387,6 +393,7 @@ class _Build:
     families: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
     origin: dict[str, str] = field(default_factory=dict)   # id -> file, for clash messages
     shapes: dict[str, Shape] = field(default_factory=dict)   # quantity id -> its name in formulas (made once)
+    premised: list[tuple["_Ctx", Any, Relation]] = field(default_factory=list)   # relations with holds_when
 
 
 def _claim(build: _Build, ctx: _Ctx, table: MutableMapping, ident: str, entry: Any, what: str) -> None:
@@ -464,7 +471,7 @@ def _defining_relation(build: _Build, ctx: _Ctx, entry: dict, ident: str) -> Non
     same id: ``ident = equation``, named and sourced as the quantity, read with the relations."""
     equation = entry.get("equation")
     if equation is None:
-        for key in ("why", "regimes", "example"):
+        for key in ("why", "regimes", "example", "holds_when"):
             if key in entry:
                 raise ctx.error(f"{key!r} belongs with 'equation:' (the relation that defines {ident})",
                                 entry[key], ident)
@@ -476,7 +483,7 @@ def _defining_relation(build: _Build, ctx: _Ctx, entry: dict, ident: str) -> Non
     text.line = getattr(equation, "line", 0)
     relation = LMap(id=entry["id"], equation=text, name=entry.get("name"),
                     meaning=entry.get("why", entry.get("meaning")), source=entry.get("source"))
-    for key in ("regimes", "example", "override"):
+    for key in ("regimes", "example", "override", "holds_when"):
         if key in entry:
             relation[key] = entry[key]
     relation.line = getattr(entry, "line", 0)
@@ -706,8 +713,41 @@ def _load_relation(build: _Build, ctx: _Ctx, entry: dict) -> None:
         name=_text(ctx, entry, "name", ident), meaning=_text(ctx, entry, "meaning", ident),
         source=source, regimes=tuple(regimes), defines=defines, solvable=solvable,
         examples=_examples(build, ctx, entry.get("example"), ident, defines, source),
+        holds_when=_premise_ids(ctx, entry.get("holds_when"), ident),
         file=ctx.file, line=line_of(entry) or 0)
     build.catalog.relations[ident] = rel
+    if rel.holds_when:
+        build.premised.append((ctx, entry, rel))
+
+
+def _premise_ids(ctx: _Ctx, raw: Any, ident: str) -> tuple[str, ...]:
+    """``holds_when:`` a condition id or a list of them (checked once the conditions are read)."""
+    if raw is None:
+        return ()
+    items = raw if isinstance(raw, list) else [raw]
+    if not items or not all(isinstance(i, str) and _QUANTITY_ID.match(i) for i in items):
+        raise ctx.error("holds_when names conditions: a condition id or a list of them, e.g. "
+                        "holds_when: [collective_axes_wrap]", raw, ident)
+    return tuple(dict.fromkeys(str(i) for i in items))
+
+
+def _check_premises(build: _Build) -> None:
+    """Every ``holds_when`` names a condition, on inputs only: a premise is checked on the values a
+    question gives (typed, presets, defaults), before any relation is solved."""
+    defined = {r.defines for r in build.catalog.relations.values() if r.defines}
+    for ctx, entry, rel in build.premised:
+        node = entry.get("holds_when")
+        for cid in rel.holds_when:
+            cond = build.catalog.conditions.get(cid)
+            if cond is None:
+                close = difflib.get_close_matches(cid, list(build.catalog.conditions), n=3)
+                hint = f" (did you mean {', '.join(close)}?)" if close else " (add it under conditions:)"
+                raise ctx.error(f"holds_when: unknown condition {cid!r}{hint}", node, rel.id)
+            derived = [s for s in cond.symbols if s in defined]
+            if derived:
+                raise ctx.error(f"holds_when: condition {cid} reads {derived[0]}, which a relation defines; a "
+                                "premise is a condition on inputs (what a question gives or a preset sets)",
+                                node, rel.id)
 
 
 def _examples(build: _Build, ctx: _Ctx, raw: Any, ident: str, defines: str | None,
@@ -756,6 +796,14 @@ def _examples(build: _Build, ctx: _Ctx, raw: Any, ident: str, defines: str | Non
         out.append(Example(question, expect, _source(ctx, item, where, inherited=source), tolerance,
                            ctx.file, line_of(item) or 0))
     return tuple(out)
+
+
+def _check_preset_chips(build: _Build) -> None:
+    """A setup preset's ``hw`` names a chip preset (read once every preset is)."""
+    for p in build.catalog.presets.values():
+        if p.hw and (p.hw not in build.catalog.presets or build.catalog.presets[p.hw].kind != "hw"):
+            raise CatalogError(f"{p.id}: hw {p.hw!r} is not a hardware preset (see 'derive list --kind hw')",
+                               file=p.file, line=p.line, entry=p.id)
 
 
 def _check_examples(build: _Build) -> None:
@@ -875,10 +923,16 @@ def _load_preset(build: _Build, ctx: _Ctx, entry: dict) -> None:
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
             raise ctx.error(f"unknown quantity {qname!r}{hint}", raw, ident)
         values[key] = _value(build, ctx, q, raw, preset_source, f"{ident}.{qname}")
+    chip = _str(ctx, entry, "hw", ident, required=False)
+    if chip and kind != "setup":
+        raise ctx.error("'hw' names the chip of a setup preset (a slice); a chip or a model has none",
+                        entry.get("hw"), ident)
+    if not chip and extends:
+        chip = build.catalog.presets[extends].hw
     build.catalog.presets[ident] = Preset(
         id=ident, kind=kind, name=_text(ctx, entry, "name", ident), source=preset_source,
         values=values, note=_str(ctx, entry, "note", ident, required=False), extends=extends,
-        file=ctx.file, line=line_of(entry) or 0)
+        file=ctx.file, line=line_of(entry) or 0, hw=chip)
 
 
 def _load_reference(build: _Build, ctx: _Ctx, entry: dict) -> None:
@@ -984,6 +1038,8 @@ def build_catalog(docs: list[tuple[str, Any, bool]], units: UnitTable) -> Catalo
             raise ctx.error("presets extend each other in a cycle", entry, str(entry.get("id")))
         pending = rest
     _check_examples(build)
+    _check_preset_chips(build)
+    _check_premises(build)
     _check_same_as(build)
     cat = build.catalog
     cat.files = tuple(file for file, _, _ in docs)

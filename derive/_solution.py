@@ -35,7 +35,9 @@ class Note:
     (names, relation, regime, sides: inputs that only choose a regime, or that change the answer too on
     its boundary), ``exact_beside_approximate`` (name, op, exact), ``preset_replaced(_all)`` (preset,
     later, names, kept), ``preset_differs`` (name, preset, preset_value: the target's own preset figure,
-    beside the value derived instead). A message may have a singular form, ``note_<kind>_one``, for one name.
+    beside the value derived instead), ``premise`` (relation, condition, values: a premise of a relation
+    used, with the values and origins that decided it). A message may have a singular form,
+    ``note_<kind>_one``, for one name.
     """
 
     kind: str

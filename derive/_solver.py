@@ -41,6 +41,7 @@ from ._errors import MissingInputsError, NoSolutionError, VerificationError
 from ._exact import holds, value_at
 from ._follow import followed
 from ._model import Catalog
+from ._premises import left_out_hint, premise_notes, unsettled
 from ._question import Question, QuestionError
 from ._schema import condition_of
 from ._solution import Check, Note, Solution, Step
@@ -53,6 +54,7 @@ from ._steps import (
     default_value,
     derive,
     gather,
+    preset_hint,
     solve_relation_for,
 )
 from ._units import NamedUnit, format_value
@@ -155,8 +157,12 @@ def _what_to_ask_instead(catalog: Catalog, question: Question, missing: Sequence
     for preset_id in (question.hw, question.model, *question.presets):
         if preset_id:
             known |= set(catalog.presets[preset_id].values)
-    with_defaults = known | {q.id for q in catalog.quantities.values() if q.default is not None}
-    determined = plan(catalog, list(catalog.quantities), with_defaults).determined - with_defaults
+    defaults = {q.id for q in catalog.quantities.values() if q.default is not None}
+    with_defaults = known | defaults
+    # what the question's own inputs give (with the defaults' help), not what the defaults alone give
+    # (training_bytes_per_param from the optimizer's default bytes)
+    determined = plan(catalog, list(catalog.quantities), with_defaults).determined - with_defaults \
+        - plan(catalog, list(catalog.quantities), defaults).determined
     want = catalog.quantities[question.target].dims
     own = catalog.relations.get(question.target)
     same_formula: list[str] = []
@@ -168,12 +174,14 @@ def _what_to_ask_instead(catalog: Catalog, question: Question, missing: Sequence
                 continue
             for rid in catalog.relations_with(d):
                 rel = catalog.relations[rid]
-                if not rel.defines or rel.defines == question.target or catalog.quantities[rel.defines].dims != want:
+                if not rel.defines or rel.defines in (question.target, d) \
+                        or catalog.quantities[rel.defines].dims != want:
                     continue
                 text = f"the inputs give {d} (like {m}): ask for {rel.defines}"
                 # the target's own formula with d in place of m: the same question about that operation
-                swapped = own.rhs.xreplace({sympy.Symbol(m, positive=True): sympy.Symbol(d, positive=True)}) \
-                    if own is not None and own.defines == question.target else None
+                msym = sympy.Symbol(m, positive=True)
+                swapped = own.rhs.xreplace({msym: sympy.Symbol(d, positive=True)}) \
+                    if own is not None and own.defines == question.target and own.rhs.has(msym) else None
                 if swapped is not None and swapped == rel.rhs:
                     same_formula.append(text)
                 elif not dims.is_dimensionless:
@@ -269,6 +277,12 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
             # never rounded silently: which way to round depends on the question
             state.notes.append(Note.of("not_integer", name=target, value=value, down=sympy.floor(value),
                                        up=sympy.ceiling(value)))
+    open_premises = unsettled(catalog, state.used, state.given)
+    if open_premises:
+        missing = sorted({n for r in open_premises for n in r.missing})
+        hints = (left_out_hint(catalog, {r.relation: r for r in open_premises}, target), preset_hint(catalog, missing))
+        raise MissingInputsError(target, missing, "; ".join(h for h in hints if h))
+    state.notes.extend(premise_notes(catalog, state.used, state.given))
     check_relations(state, state.used)
     check_redundant(state, getattr(state, "redundant", ()))
     step_inputs = {n for st in state.steps for n in st.inputs}
@@ -337,6 +351,9 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
     # what the user typed that nothing on the way to the answer reads (a relation it checks counts)
     checked = {s for c in state.checks if c.kind == "relation" and c.name in catalog.relations
                for s in catalog.relations[c.name].symbols}
+    # a premise of a relation the answer used reads its inputs too (ici_axes of a collective over a line)
+    checked |= {s for rid in state.used if rid in catalog.relations for cid in catalog.relations[rid].holds_when
+                for s in catalog.conditions[cid].symbols}
     unused = sorted(n for n, g in state.given.items()
                     if g.origin == "given" and n != target
                     and n not in used_inputs | checked | set(cancelled) | set(question.shared))
@@ -357,10 +374,29 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
         exact=exact_edge if exact_edge is not None else value, given=given_list,
         steps=tuple(state.steps), relations_used=tuple(dict.fromkeys(state.used)),
         checks=tuple(state.checks), bound=bound, require=tuple(c.id for c in conditions),
-        multiple_of=multiple_of, regime=state.regime, notes=tuple(dict.fromkeys(state.notes)),
+        multiple_of=multiple_of, regime=_answer_regime(state, q), notes=tuple(dict.fromkeys(state.notes)),
         cancelled=cancelled, integer=q.integer, catalog=catalog, interval=interval,
         optimize=question.optimize, objective=question.objective,
         display_unit=NamedUnit(question.unit, catalog.units.parse(question.unit)[0]) if question.unit else None)
+
+
+def _answer_regime(state: State, q) -> str | None:
+    """The regime the answer reports: that of the last max/min on its way that is a bottleneck, among
+    quantities of the answer's own kind first (a time's: compute- or memory-bound). A max/min of whole
+    counts only (|d − s| of two chip coordinates, whether a route moves along an axis) picks a formula, not
+    a bottleneck: it is the answer's regime only when it gives the answer itself."""
+    catalog = state.catalog
+
+    def counting(st: Step) -> bool:
+        rel = catalog.relations.get(st.relations[0])
+        return rel is not None and all(catalog.quantities[n].integer for n in rel.symbols)
+
+    steps = [st for st in state.steps if st.regime and st.solved_for
+             and (not counting(st) or st.solved_for[0] == q.id)]
+    own = [st.regime for st in steps if catalog.quantities[st.solved_for[0]].dims == q.dims]
+    if own:
+        return own[-1]
+    return steps[-1].regime if steps and q.dims.is_dimensionless else None
 
 
 def _optimum_answer(state: State, question: Question) -> tuple[State, sympy.Expr, sympy.Expr, sympy.Expr]:

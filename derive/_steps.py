@@ -41,12 +41,13 @@ from ._exact import close, holds, relative, sign, value_at
 from ._follow import followed, followed_value
 from ._model import Catalog, CatalogMemo, Preset, Quantity, Relation
 from ._plan import Plan, PlanStep, can_solve_for, input_like, plan
+from ._premises import Reading, excluded, left_out_hint
 from ._solution import Check, Given, Note, Step
 from ._units import format_value
 from ._values import check_range, parse_value
 
 __all__ = ["State", "check_given_only", "check_redundant", "check_relations", "coerce_given", "default_value",
-           "derive", "gather", "solve_block", "solve_relation_for"]
+           "derive", "gather", "preset_hint", "solve_block", "solve_relation_for"]
 
 
 
@@ -111,6 +112,8 @@ class State:
     checks: list[Check] = field(default_factory=list)
     used: list[str] = field(default_factory=list)
     regime: str | None = None
+    # relations left out of this question, each with the premise (holds_when) its values do not show
+    excluded: dict[str, Reading] = field(default_factory=dict)
 
     def known(self) -> set[str]:
         return set(self.values) | self.params | set(self.formulas)
@@ -224,6 +227,7 @@ def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, mo
         # asking for a preset's own constant derives it instead (a check of the preset), or, where no
         # relation can, answers with the constant itself
         state.preset_target = state.given.pop(target)
+    state.excluded = excluded(catalog, state.given)
     for name, g in state.given.items():
         state.values[name] = g.value
         state.formulas[name] = catalog.symbol(name)
@@ -501,12 +505,13 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
     # knowns without a value of their own: inputs taken as symbols, catalog defaults
     assumed = state.params | {n for n, g in state.given.items() if g.origin == "default"}
     zeros = frozenset(n for n, v in state.values.items() if v == 0)
-    p = plan(catalog, targets, state.known(), assumed, zeros=zeros, missing=state.params, check_blocks=True)
+    p = plan(catalog, targets, state.known(), assumed, zeros=zeros, missing=state.params, check_blocks=True,
+             excluded=state.excluded)
     if all(t in p.determined for t in targets):
         return p
     # take the missing natural inputs near the targets as symbols (found once per question shape)
     known = state.known()
-    key = (tuple(targets), frozenset(known), zeros)
+    key = (tuple(targets), frozenset(known), zeros, frozenset(state.excluded))
     candidates = catalog.memo.plan_params.get(key)
     if candidates is None:
         inputs = input_like(catalog)
@@ -517,7 +522,8 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
         # its default) is then derived, not asked for
         defaulted = frozenset(s for s in candidates if catalog.quantities[s].default is not None)
         if defaulted and defaulted != candidates \
-                and all(t in plan(catalog, targets, known | defaulted, zeros=zeros, check_blocks=True).determined
+                and all(t in plan(catalog, targets, known | defaulted, zeros=zeros, check_blocks=True,
+                                  excluded=state.excluded).determined
                         for t in targets):
             candidates = defaulted
         catalog.memo.plan_params[key] = candidates
@@ -526,13 +532,23 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
         state.formulas[s] = state.sym(s)
         state.origins[s] = frozenset({"param"})
     p = plan(catalog, targets, state.known(), state.params | assumed, zeros=zeros, missing=state.params,
-             check_blocks=True)
+             check_blocks=True, excluded=state.excluded)
     unreached = [t for t in targets if t not in p.determined]
     if unreached:
         t = unreached[0]
         rels = catalog.relations_with(t)
         if not rels:
             raise MissingInputsError(t, [t], "no relation in the catalog involves it")
+        # relations left out by their premises that the derivation would have used without them
+        if state.excluded:
+            free = plan(catalog, targets, state.known(), state.params | assumed)
+            blocked = {r.id for st in free.steps for r in st.relations if r.id in state.excluded}
+            # the relation that would have given the target itself, when it is one of them
+            blocked = {r for r in blocked if catalog.relations[r].defines == t} or blocked
+            if blocked and all(x in free.determined for x in targets):
+                left_out = left_out_hint(catalog, {r: state.excluded[r] for r in sorted(blocked)}, t)
+                raise NoSolutionError(f"cannot determine {t} from these inputs: {left_out}", quantity=t,
+                                      relations=rels)
         raise NoSolutionError(
             f"cannot determine {t} from the catalog's relations with these inputs "
             f"(it appears in: {', '.join(rels[:6])}); give more inputs or check 'derive show {t}'",
@@ -605,7 +621,7 @@ def _settle_params(state: State, needed: Iterable[str], target: str) -> None:
         for name, g in state.given.items():
             if g.is_formula and any(s.name in missing for s in g.value.free_symbols):
                 hints.append(f"{name} defaults to {g.text}")
-        hint = "; ".join(h for h in (*hints, _preset_hint(catalog, missing)) if h)
+        hint = "; ".join(h for h in (*hints, preset_hint(catalog, missing)) if h)
         raise MissingInputsError(target, missing, hint)
 
 
@@ -614,22 +630,31 @@ def _derived_instead(trial: State, targets: Sequence[str], missing: set[str]) ->
     (params, from a dense model's 17 architecture numbers; a decode step's KV cache size, from the
     batch, the context and the model's shape): a user may know them directly. Of the quantities
     every missing input reaches the target through, the one nearest the inputs is named."""
+    return [n for n, covered in _stand_ins(trial, targets, missing) if covered == missing][:3]
+
+
+def _stand_ins(trial: State, targets: Sequence[str], missing: set[str]) -> list[tuple[str, frozenset[str]]]:
+    """Quantities on the way to the targets that some of the missing inputs only serve to find, each with
+    those inputs (the KV cache size for batch, seq_len, d_model and num_layers, while num_devices is
+    missing too): the ones that stand for the most missing inputs, nearest the inputs first."""
     solved_by = {u: st for st in trial.steps for u in st.solved_for}
 
-    def reaches_missing(name: str, stop: str, seen: set[str]) -> bool:
-        """Whether a missing input feeds ``name`` other than through ``stop``."""
+    def reaches_missing(name: str, stop: str, seen: set[str], among: frozenset[str]) -> bool:
+        """Whether one of ``among`` feeds ``name`` other than through ``stop``."""
         if name == stop or name in seen:
             return False
         seen.add(name)
-        if name in missing:
+        if name in among:
             return True
         step = solved_by.get(name)
-        return step is not None and any(reaches_missing(i, stop, seen) for i in step.inputs)
+        return step is not None and any(reaches_missing(i, stop, seen, among) for i in step.inputs)
 
-    def stands_for_missing(name: str, target: str) -> bool:
+    def stands_for(name: str, target: str) -> frozenset[str]:
         formula = trial.formulas.get(name)
-        return (name in solved_by and formula is not None and missing <= {s.name for s in formula.free_symbols}
-                and not reaches_missing(target, name, set()))
+        if name not in solved_by or formula is None:
+            return frozenset()
+        covered = frozenset(missing & {s.name for s in formula.free_symbols})
+        return covered if covered and not reaches_missing(target, name, set(), covered) else frozenset()
 
     def upstream(name: str, seen: set[str]) -> set[str]:
         step = solved_by.get(name)
@@ -639,14 +664,19 @@ def _derived_instead(trial: State, targets: Sequence[str], missing: set[str]) ->
                 upstream(i, seen)
         return seen
 
-    out: list[str] = []
+    out: dict[str, frozenset[str]] = {}
     for target in targets:
-        # every path from a missing input to the target passes through each of these: the deepest one
-        # (nearest the missing inputs) is the most specific quantity to ask for
-        through = [n for n in solved_by if n != target and stands_for_missing(n, target)]
-        out.extend(_named_as_read(trial, n) for n in through
-                   if not any(m in upstream(n, set()) for m in through if m != n))
-    return list(dict.fromkeys(out))[:3]
+        through = {n: c for n in solved_by if n != target for c in [stands_for(n, target)] if c}
+        if not through:
+            continue
+        most = max(len(c) for c in through.values())
+        best = {n: c for n, c in through.items() if len(c) == most}
+        # of those standing for as many missing inputs, the deepest (nearest the missing inputs) is the most
+        # specific quantity to ask for (or the one relations set equal to it outright, which the question reads)
+        for n, c in best.items():
+            if not any(m in upstream(n, set()) for m in best if m != n):
+                out.setdefault(_named_as_read(trial, n), c)
+    return list(out.items())
 
 
 def _named_as_read(trial: State, name: str) -> str:
@@ -719,7 +749,7 @@ def _fewest_missing(state: State, targets: Sequence[str], relation_ids: Iterable
     return sorted(leaves)
 
 
-def _preset_hint(catalog: Catalog, missing: Sequence[str]) -> str:
+def preset_hint(catalog: Catalog, missing: Sequence[str]) -> str:
     """The presets that would give missing inputs: a chip or a model by kind (every chip gives its
     bandwidth), a setup by name (activation_factor: chapter-activations, megatron-selective), for the
     first few missing inputs. A preset already chosen gave its values, so it is never among them."""
@@ -809,7 +839,7 @@ def _derived_through_cancelling(state: State, targets: Sequence[str], outer_targ
         assumed = params | {n for n, g in state.given.items() if g.origin == "default"}
         p2 = plan(catalog, targets, known | extra, assumed,
                   zeros=frozenset(n for n, v in state.values.items() if v == 0 and n != m), missing=params,
-                  check_blocks=True)
+                  check_blocks=True, excluded=state.excluded)
         if not all(t in p2.determined for t in targets):
             continue
         formulas = {k: v for k, v in state.formulas.items() if k != m}
@@ -817,7 +847,8 @@ def _derived_through_cancelling(state: State, targets: Sequence[str], outer_targ
         for s in extra:
             formulas[s] = state.sym(s)
             origins[s] = frozenset({"param"})
-        trial = State(catalog, dict(state.given), dict(state.values), dict(formulas), dict(origins), set(params))
+        trial = State(catalog, dict(state.given), dict(state.values), dict(formulas), dict(origins), set(params),
+                      excluded=state.excluded)
         try:
             _evaluate(trial, p2)
         except (InputError, MissingInputsError, NoSolutionError, NotInvertibleError, TimeBudgetError):
@@ -839,7 +870,7 @@ def _derived_through_cancelling(state: State, targets: Sequence[str], outer_targ
                     p2 = _run_plan(state, targets, outer_target)
                 # taken only if it answers: every target a value (a default may follow a quantity missing here)
                 check = State(catalog, dict(state.given), dict(state.values), dict(state.formulas),
-                              dict(state.origins), set(state.params))
+                              dict(state.origins), set(state.params), excluded=state.excluded)
                 _evaluate(check, p2)
                 if not all(t in check.values for t in targets):
                     raise MissingInputsError(outer_target, sorted(check.params))
@@ -871,7 +902,7 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
         def run_trial() -> State:
             # solve symbolically first to see which missing inputs matter
             t = State(state.catalog, dict(state.given), dict(state.values), dict(state.formulas),
-                      dict(state.origins), set(state.params))
+                      dict(state.origins), set(state.params), excluded=state.excluded)
             _evaluate(t, p)
             return t
 
@@ -886,7 +917,8 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
                 # a term times a count given as zero needs nothing: which inputs are zero is part of the shape
                 zeros = frozenset(n for n, v in state.values.items() if v == 0)
                 key = (tuple(targets), outer_target, frozenset(state.known()), frozenset(state.params),
-                       frozenset(n for n, g in state.given.items() if g.origin == "default"), zeros, relevant_key)
+                       frozenset(n for n, g in state.given.items() if g.origin == "default"), zeros, relevant_key,
+                       frozenset(state.excluded))
             needed = memo.needed_inputs.get(key) if key is not None else None
             if needed is None:
                 trial = run_trial()
@@ -927,16 +959,24 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
             fewer = _fewest_missing(state, targets, p.component)
             if fewer and len(fewer) <= 2 and 4 * len(fewer) <= len(exc.missing) and not state.unresolved:
                 # another way needs fewer inputs: ask for those (train_tokens, not 17 architecture numbers)
-                raise MissingInputsError(exc.target, fewer, _preset_hint(state.catalog, fewer)) from None
+                raise MissingInputsError(exc.target, fewer, preset_hint(state.catalog, fewer)) from None
             instead = _derived_instead(trial, targets, set(exc.missing))
             if not instead:
-                raise
+                # some of the missing inputs only serve to find one quantity: it may be given instead
+                part = [(n, c) for n, c in _stand_ins(trial, targets, set(exc.missing)) if len(c) >= 2][:1]
+                if not part:
+                    raise
+                name, covered = part[0]
+                zero = " (0 leaves it out)" if state.catalog.quantities[name].minimum == 0 else ""
+                hint = f"or give {name} instead of {', '.join(sorted(covered))}{zero}"
+                raise MissingInputsError(exc.target, exc.missing,
+                                         "; ".join(h for h in (exc.hint, hint) if h)) from None
             if not exc.hint and all(any(n in pr.values for pr in state.catalog.presets.values()
                                         if pr.kind in ("hw", "model")) for n in instead):
                 # a chip's own figure (hbm_bw) that no preset's inputs give (HBM stacks, pin rate):
                 # ask for the figure, which every chip preset gives, and name the other way after it
                 other = f"or give {', '.join(exc.missing)}, from which {' and '.join(instead)} follows"
-                hints = (_preset_hint(state.catalog, instead), other)
+                hints = (preset_hint(state.catalog, instead), other)
                 raise MissingInputsError(exc.target, instead, "; ".join(h for h in hints if h)) from None
             hint = f"or give {' or '.join(instead)} itself{_zero_leaves_out(state.catalog, instead)}"
             raise MissingInputsError(exc.target, exc.missing, "; ".join(h for h in (exc.hint, hint) if h)) from None

@@ -13,6 +13,7 @@ constant it is (``constant: {preset: h100, quantity: hbm_bw}``)::
         where: "section 二"               # optional locator
         stated: 156 FLOP/B                 # number + unit in derive's spelling
         approx: true                       # the chapter marks it ≈ ~ 约
+        truncated: true                    # the chapter cuts the number at its last digit (46.6 written 46)
         tolerance: 0.01                    # optional relative tolerance, replaces the digit rule
         solve: critical_ai
         hw: a100
@@ -60,7 +61,10 @@ agrees with the stated *s* when
 * exact claims: ``|c - s| <= u/2`` (c rounded to the stated digits is s);
 * approximate claims (``approx: true``): ``|c - s| <= 10u/2``, i.e. one digit coarser;
   a one-digit approximate claim keeps its one digit (``~2`` needs 1.5 <= c <= 2.5);
-* with ``tolerance: r``: ``|c - s| <= r·|s|`` instead of the two rules above.
+* truncated claims (``truncated: true``, a chapter that cuts 46.6 to ``46`` and 976.56 to ``976``):
+  ``|s| <= |c| < |s| + u``, c cut at the stated digits is s (with ``approx``, one digit coarser);
+  every number a chapter truncates is marked so, and agrees or not by this one rule;
+* with ``tolerance: r``: ``|c - s| <= r·|s|`` instead of the rules above.
 
 Exit status 0 when every claim was evaluated, whatever the verdicts; a malformed file
 (unknown field, quantity or preset, a stated unit of the wrong dimension, a question
@@ -96,7 +100,7 @@ __all__ = ["Claim", "ClaimResult", "ClaimsFile", "VERDICTS", "agrees", "check_cl
 VERDICTS = ("reproduced", "convention", "erratum", "constant")
 
 FILE_FIELDS = {"chapter", "title", "note", "claims"}
-CLAIM_FIELDS = {"id", "quote", "where", "stated", "approx", "tolerance", "note", "conventions", "constant",
+CLAIM_FIELDS = {"id", "quote", "where", "stated", "approx", "truncated", "tolerance", "note", "conventions", "constant",
                 "solve", "given", "hw", "model", "presets", "bound", "require", "multiple_of", "round", "assume",
                 "stated_order", "order_in"}
 CONVENTION_FIELDS = {"name", "given", "hw", "model", "presets", "stated"}
@@ -146,6 +150,7 @@ class Claim:
     approx: bool = False
     tolerance: float | None = None
     question: "Question | None" = None  # what derives it (None for a constant)
+    truncated: bool = False             # the chapter cuts the number at its last digit instead of rounding
     preset: str | None = None           # the preset holding it (a constant)
     conventions: tuple[Convention, ...] = ()
     note: "Text | None" = None
@@ -247,12 +252,16 @@ def stated_digits(number: str) -> tuple[Fraction, Fraction, int]:
     return value, ulp, max(len(digits), 1)
 
 
-def agrees(computed: Fraction, stated: Stated, approx: bool = False, tolerance: float | None = None) -> bool:
+def agrees(computed: Fraction, stated: Stated, approx: bool = False, tolerance: float | None = None,
+           truncated: bool = False) -> bool:
     """Whether ``computed`` (in the stated unit) agrees with ``stated`` under the module's rule."""
     diff = abs(computed - stated.value)
     if tolerance is not None:
         return diff <= Fraction(tolerance) * abs(stated.value)
     ulp = stated.ulp * 10 if approx and stated.digits >= 2 else stated.ulp
+    if truncated:
+        same_sign = (computed >= 0) == (stated.value >= 0)
+        return same_sign and abs(stated.value) <= abs(computed) < abs(stated.value) + ulp
     return diff * 2 <= ulp
 
 
@@ -306,6 +315,10 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
     if not quote:
         raise _err(file, raw, "missing 'quote:' (a short quote from the chapter)", cid)
     approx = _flag(file, raw.get("approx"), "approx", cid)
+    truncated = _flag(file, raw.get("truncated"), "truncated", cid)
+    if truncated and raw.get("tolerance") is not None:
+        raise _err(file, raw["tolerance"], "a truncated claim is read by its digits; drop 'tolerance:' or "
+                                           "'truncated:'", cid)
     note = bilingual(file, raw["note"], "note", cid) if raw.get("note") is not None else None
     constant = raw.get("constant")
     question: "Question | None" = None
@@ -383,7 +396,7 @@ def _read_claim(file: str, raw: Any, catalog: "Catalog", cid: str) -> Claim:
             conventions.append(Convention(name, conv_q, conv_stated, line_of(item) or 0))
     return Claim(id=cid, quote=quote, where=str(raw.get("where") or "").strip(), stated=stated,
                  quantity=quantity, declared_unit=catalog.quantities[quantity].unit, approx=approx,
-                 tolerance=tolerance, question=question, preset=preset,
+                 tolerance=tolerance, question=question, preset=preset, truncated=truncated,
                  conventions=tuple(conventions), note=note, line=line_of(raw) or 0, order_in=order_in,
                  order_kind=order_kind)
 
@@ -516,12 +529,13 @@ def _verdict(claim: Claim, catalog: "Catalog", file: str = "") -> ClaimResult:
     if claim.preset is not None:
         pv = catalog.presets[claim.preset].values[claim.quantity]
         computed = _to_fraction(pv.value) / stated.factor
-        ok = agrees(computed, stated, claim.approx, claim.tolerance)
+        ok = agrees(computed, stated, claim.approx, claim.tolerance, claim.truncated)
         used = None
         if not ok:
             for conv in claim.conventions:
                 s = conv.stated
-                if s is not None and agrees(_to_fraction(pv.value) / s.factor, s, claim.approx, claim.tolerance):
+                if s is not None and agrees(_to_fraction(pv.value) / s.factor, s, claim.approx, claim.tolerance,
+                                            claim.truncated):
                     used, ok = conv.name, True
                     break
         return ClaimResult(claim, "constant", computed, ok, convention=used, preset=claim.preset,
@@ -532,7 +546,7 @@ def _verdict(claim: Claim, catalog: "Catalog", file: str = "") -> ClaimResult:
     sol = _derive(claim, claim.question, catalog, file)
     computed = _to_fraction(sol.value) / stated.factor
     rels = tuple(sol.relations_used)
-    if agrees(computed, stated, claim.approx, claim.tolerance):
+    if agrees(computed, stated, claim.approx, claim.tolerance, claim.truncated):
         return ClaimResult(claim, "reproduced", computed, True, relations=rels, regime=sol.regime)
     tried = []
     for conv in claim.conventions:
@@ -544,7 +558,7 @@ def _verdict(claim: Claim, catalog: "Catalog", file: str = "") -> ClaimResult:
         else:
             value = _to_fraction(sol.value)
             alt_rels = rels
-        if agrees(value / s.factor, s, claim.approx, claim.tolerance):
+        if agrees(value / s.factor, s, claim.approx, claim.tolerance, claim.truncated):
             return ClaimResult(claim, "convention", value / stated.factor, True, convention=conv.name,
                                main_computed=computed, relations=alt_rels,
                                restated=conv.stated if conv.question is None else None)
@@ -638,7 +652,8 @@ def note_text(result: ClaimResult, lang: str = "en", templates: str | None = Non
         parts.append(msg(key, lang, target=c.quantity, variable=c.order_in or "", computed=result.growth,
                          stated=s.text))
     elif result.verdict == "reproduced":
-        parts.append(msg("check_note_reproduced", lang, computed=computed_text(result), stated=s.text))
+        key = "check_note_reproduced_truncated" if c.truncated else "check_note_reproduced"
+        parts.append(msg(key, lang, computed=computed_text(result), stated=s.text))
     elif result.verdict == "convention":
         main = _with_unit(_at_least_decimals(_fmt(result.main_computed or Fraction(0), digits), _decimals(s.ulp)),
                           s.unit)

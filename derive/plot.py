@@ -134,8 +134,20 @@ def figure(kind: str, *, hw: Sequence[str] | str = (), model: str | None = None,
         record = data.memory_data(model or "", one, given, presets=presets, catalog=catalog)
         painter = draw.draw_memory
     elif kind == "topology":
-        if given or model or chips or len(presets) != 1:
-            raise InputError("the topology plot takes one slice preset (--preset v5e-4x4) and an optional route")
+        if len(presets) != 1:
+            raise InputError("the topology plot draws one slice preset: give --preset ID (v5e-4x4, v5p-4x4x4, ...) "
+                             "and an optional --route")
+        if given or model:
+            raise InputError("the topology plot draws the slice preset and a route only: drop "
+                             + ("the NAME=VALUE inputs" if given else "--model"))
+        from ._loader import load_catalog
+
+        slice_chip = (catalog or load_catalog()).preset(presets[0]).hw
+        for chip in chips:
+            if chip != slice_chip:
+                raise InputError(f"--hw {chip} is not the chip of slice {presets[0]}"
+                                 + (f" ({slice_chip}); drop --hw, the slice brings its chip" if slice_chip else
+                                    "; drop --hw: the topology plot draws the slice alone"))
         record = data.topology_data(presets[0], route, catalog=catalog)
         painter = draw.draw_topology
     elif kind == "curve":

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 import sympy
@@ -64,6 +63,7 @@ COLLECTIVE_TIMES_NOWRAP = {"AllGather": "ici_allgather_time_nowrap", "ReduceScat
 
 #: inputs the plan sets itself from the notation, sizes and mesh
 PLAN_INPUTS = ("array_elements", "array_bytes", "collective_bytes", "axis_size", "ici_axes", "ici_ring_hops",
+               "axis_size_sum", "axis_wraps",
                "matmul_rows", "matmul_inner", "matmul_cols", "matmul_flops", "matmul_compute_time",
                *COLLECTIVE_TIMES.values(), *COLLECTIVE_TIMES_NOWRAP.values())
 
@@ -426,6 +426,7 @@ def sharding_plan(text: str, sizes: Mapping[str, Any], mesh: Mapping[str, Any], 
     """
     from ._solver import solve
 
+    _check_ici(hw, catalog)
     mesh_map = _mesh(mesh)
     lines = _lines(no_wraparound, mesh_map)
     mm = parse_matmul(text, mesh_map)
@@ -462,6 +463,23 @@ def sharding_plan(text: str, sizes: Mapping[str, Any], mesh: Mapping[str, Any], 
                         lines, tuple(x for x in hardware_lines if x in timed_as_rings), rule, value)
 
 
+def _check_ici(hw: str | None, catalog: "Catalog | None") -> None:
+    """The plan times collectives over a TPU mesh's ICI links: a GPU (NVLink within a node, a network beyond)
+    is refused with the questions that time its collectives."""
+    if hw is None:
+        return
+    from ._loader import load_catalog
+
+    values = (catalog or load_catalog()).preset(hw, "hw").values
+    if "ici_link_bw" not in values and "nvlink_gpu_bw" in values:
+        raise InputError(f"derive shard times collectives over a TPU mesh's ICI links, and {hw} is a GPU; time its "
+                         "collectives with derive solve: nvlink_allgather_time, nvlink_reducescatter_time or "
+                         "nvlink_allreduce_time within a node (collective_bytes=... axis_size=...), "
+                         "hierarchical_allgather_time or hierarchical_allreduce_time across nodes (num_nodes=...), "
+                         "gpu_sharded_allgather_time for an array also sharded over an inner axis "
+                         "(inner_axis_size=...)", name="hw")
+
+
 def _slice_rule(hw: str | None, mesh: Mapping[str, int], catalog: "Catalog | None") -> tuple[str, int, tuple[str, ...]]:
     """Which mesh axes the chip's wraparound rule makes lines, if the mesh is the slice itself: v5e/v6e
     (``ici_wrap_axis_size``, 16) wrap only axes of exactly that size; v4/v5p (``ici_wrap_cube_edge``, 4)
@@ -483,13 +501,10 @@ def _slice_rule(hw: str | None, mesh: Mapping[str, int], catalog: "Catalog | Non
 
 
 def _ring(axes: tuple[str, ...], mesh: Mapping[str, int]) -> dict[str, Any]:
-    """The inputs of a collective over wrapped axes: rings, the book's multi-axis rule over several."""
-    ring: dict[str, Any] = {"ici_axes": len(axes)}
-    if len(axes) == 1:
-        ring["axis_size"] = mesh[axes[0]]
-    else:   # the book's multi-axis AllGather: the longest path is the sum of the axes' halves
-        ring["ici_ring_hops"] = Fraction(sum(mesh[x] for x in axes), 2)
-    return ring
+    """The inputs of a collective over wrapped axes: rings, with the book's multi-axis rule (the longest
+    path is the sum of the axes' halves, ``ici_ring_hops = axis_size_sum / 2``), as ``derive solve`` takes
+    them (``axis_size_sum=12 ici_axes=2`` for axes of 4 and 8)."""
+    return {"ici_axes": len(axes), "axis_size_sum": sum(mesh[x] for x in axes), "axis_wraps": 1}
 
 
 def _line(axes: tuple[str, ...], mesh: Mapping[str, int]) -> dict[str, Any]:

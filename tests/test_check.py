@@ -58,6 +58,19 @@ def test_rule_exact_and_approx():
     assert not agrees(Fraction(936), stated("900"), tolerance=0.03)
 
 
+def test_rule_truncated():
+    # a chapter that cuts at the last digit: 46.6 is "46" and 976.5625 "976", but 45.9 is not "46" there
+    assert not agrees(Fraction(233, 5), stated("46"))                          # 46.6 rounds to 47
+    assert agrees(Fraction(233, 5), stated("46"), truncated=True)
+    assert agrees(Fraction(4 * 10**6, 4096), stated("976"), truncated=True)
+    assert agrees(Fraction(46), stated("46"), truncated=True)
+    assert not agrees(Fraction(47), stated("46"), truncated=True)
+    assert not agrees(Fraction(459, 10), stated("46"), truncated=True)       # 45.9 rounds to 46, cuts to 45
+    # with approx one digit coarser: "about 190" cut from 199
+    assert agrees(Fraction(199), stated("190"), approx=True, truncated=True)
+    assert not agrees(Fraction(201), stated("190"), approx=True, truncated=True)
+
+
 def test_each_verdict_from_real_answers(tmp_path):
     path = write(tmp_path, """
   - id: ridge
@@ -156,6 +169,8 @@ def test_cli_text_json_and_languages(tmp_path, cli):
     ("  - id: a\n    quote: q\n    stated: 156\n    solve: critical_ai\n    hw: a100\n    conventions:\n"
      "      - name: {en: only english}\n        hw: a100-2039\n", "convention name needs both en and zh"),
     ("  - [\n", "YAML syntax error"),
+    ("  - id: a\n    quote: q\n    stated: 156\n    truncated: true\n    tolerance: 0.01\n    solve: critical_ai\n"
+     "    hw: a100\n", "a truncated claim is read by its digits"),
 ])
 def test_malformed_files_exit_2_with_file_and_line(tmp_path, cli, body, expect):
     path = write(tmp_path, body)

@@ -47,6 +47,7 @@ from derive import (
     solve,
 )
 from derive._plan import can_solve_for
+from derive._premises import witness
 from derive._solver import solve_relation_for
 
 # ---------------------------------------------------------------------------
@@ -116,10 +117,12 @@ def relation_pairs() -> list[tuple[str, str]]:
 
 
 def defining_relations(catalog) -> dict[str, object]:
-    """Quantity -> the first relation that defines it on its left side."""
+    """Quantity -> the first relation that defines it on its left side, everywhere: a relation with premises
+    (holds_when: the hops along an axis that is a line) defines it only where they hold, so a quantity
+    defined only that way is kept as an input."""
     out: dict[str, object] = {}
     for rel in catalog.relations.values():
-        if rel.defines and rel.defines not in out:
+        if rel.defines and rel.defines not in out and not rel.holds_when:
             out[rel.defines] = rel
     return out
 
@@ -304,6 +307,8 @@ def test_solve_any_symbol_then_substitute_back(catalog, rid, name):
         # of Chinchilla's loss beside E when D is huge) says nothing about it, so draw another
         assume(informative(rel, point, name))
         given_values = {k: to_declared(catalog, k, v) for k, v in point.items() if k != name}
+        # a relation with premises (holds_when) is asked where they hold: axis_wraps=0 for a line's
+        given_values.update({k: v for k, v in witness(catalog, rel).items() if k not in point})
         note(f"given {given_values}; hidden {name} = {point[name]}")
         COUNTS["solve examples"] += 1
         try:

@@ -15,6 +15,7 @@ import sympy
 
 from derive import NoSolutionError, NotInvertibleError, solve
 from derive._plan import can_solve_for
+from derive._premises import witness
 from derive._solver import solve_relation_for
 from derive._values import MAX_LOG10
 
@@ -178,7 +179,10 @@ def test_every_relation_solves_for_every_symbol(catalog):
             given = {k: sympy.Rational(str(v.evalf(30))) for k, v in given.items()}
         try:
             # a bare number is in the quantity's declared unit (a price in USD/h), the point in base units
-            sol = solve(name, {k: v / catalog.quantities[k].factor for k, v in given.items()}, catalog=catalog)
+            # a relation with premises (holds_when) is asked where they hold: axis_wraps=0 for a line's
+            premises = {k: v for k, v in witness(catalog, rel).items() if k not in point}
+            sol = solve(name, {**{k: v / catalog.quantities[k].factor for k, v in given.items()}, **premises},
+                        catalog=catalog)
         except NotInvertibleError as exc:
             not_invertible[(rel.id, name)] = exc.reason
             continue

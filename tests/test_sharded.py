@@ -244,8 +244,8 @@ def test_case_4_and_case_2_in_one_allgather_question_2_3():
     assert c.bytes.value == 2 * 1024 * 4096
     assert c.time.value == R(2 * 1024 * 4096, 2 * V5E_BIDI)                 # 46.6 µs
     assert c.regime == "bandwidth_bound"
-    ring = [g for g in c.time.given if g.name in ("ici_ring_hops", "ici_axes")]
-    assert {g.name: g.value for g in ring} == {"ici_ring_hops": 4, "ici_axes": 2}
+    ring = [g for g in c.time.given if g.name in ("axis_size_sum", "ici_axes")]
+    assert {g.name: g.value for g in ring} == {"axis_size_sum": 8, "ici_axes": 2}      # (4 + 4)/2 = 4 hops
 
 
 def test_question_6_three_shardings_on_v5e_4x4():
@@ -278,10 +278,11 @@ def test_every_number_is_the_answer_solve_gives():
     assert p.compute_time.value == solve("matmul_compute_time", dims, hw="tpu-v5e").value
     c = only(p)
     assert c.bytes.value == solve("array_bytes", {"array_elements": 1024 * 4096}).value
-    assert c.time.value == solve("ici_allgather_time", {"collective_bytes": c.bytes.value, "ici_axes": 2,
-                                                        "ici_ring_hops": 4}, hw="tpu-v5e").value
-    assert c.time.relations_used == solve("ici_allgather_time", {"collective_bytes": "8388608 B", "ici_axes": 2,
-                                                                 "ici_ring_hops": 4}, hw="tpu-v5e").relations_used
+    # what a user types into derive solve for the same AllGather_XY over two axes of 4
+    typed = solve("ici_allgather_time", {"collective_bytes": "8388608 B", "ici_axes": 2, "axis_size": 4},
+                  hw="tpu-v5e")
+    assert c.time.value == typed.value
+    assert c.time.relations_used == typed.relations_used
     single = only(plan("W[I, E] · B[E_Y, F]", {"I": 8192, "E": 2048, "F": 8192}, {"X": 8, "Y": 4}))
     assert single.time.value == solve("ici_allgather_time", {"collective_bytes": 33554432, "axis_size": 4,
                                                              "ici_axes": 1}, hw="tpu-v5e").value

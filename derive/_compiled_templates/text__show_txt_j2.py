@@ -148,6 +148,13 @@ def root(context, missing=missing):
                 yield ': '
                 yield str(t_2(context.eval_ctx, environment.getattr(l_1_r, 'regimes'), ', '))
                 yield '\n'
+            if environment.getattr(l_1_r, 'holds_when'):
+                pass
+                yield '  '
+                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'holds_when', _loop_vars=_loop_vars))
+                yield ': '
+                yield str(t_2(context.eval_ctx, environment.getattr(l_1_r, 'holds_when'), ', '))
+                yield '\n'
         elif (environment.getattr(l_1_r, 'kind') == 'condition'):
             pass
             yield '  '
@@ -215,4 +222,4 @@ def root(context, missing=missing):
     l_1_r = l_1_name = l_1_pick = missing
 
 blocks = {}
-debug_info = '2=32&3=35&4=47&5=52&6=54&7=60&8=63&10=65&11=68&13=72&14=75&15=86&16=90&17=93&19=97&20=100&22=104&23=107&25=111&26=114&28=118&29=122&32=132&33=135&34=139&35=143&36=146&38=150&39=153&40=157&41=159&42=162&44=166&45=169&47=171&48=175&51=188&52=191&53=195&54=198&56=202&57=205&60=207&61=210'
+debug_info = '2=32&3=35&4=47&5=52&6=54&7=60&8=63&10=65&11=68&13=72&14=75&15=86&16=90&17=93&19=97&20=100&22=104&23=107&25=111&26=114&28=118&29=122&32=132&33=135&34=139&35=143&36=146&38=150&39=153&41=157&42=160&43=164&44=166&45=169&47=173&48=176&50=178&51=182&54=195&55=198&56=202&57=205&59=209&60=212&63=214&64=217'

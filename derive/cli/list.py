@@ -44,7 +44,7 @@ def entry_json(entry: Any) -> dict[str, Any]:
             out["default"] = entry.default.text
     elif isinstance(entry, Relation):
         out = {"id": entry.id, "kind": "relation", "equation": entry.equation_text, "symbols": list(entry.symbols),
-               "regimes": [r.id for r in entry.regimes]}
+               "regimes": [r.id for r in entry.regimes], "holds_when": list(entry.holds_when)}
     elif isinstance(entry, Condition):
         out = {"id": entry.id, "kind": "condition", "require": entry.text, "symbols": list(entry.symbols)}
     elif isinstance(entry, Preset):
