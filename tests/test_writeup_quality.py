@@ -542,3 +542,52 @@ def test_units_cancelling_are_shown_in_every_format(catalog):
 
     step = build_view(solve("critical_ai_hbm", hw="a100", catalog=catalog))["steps"][0]
     assert step["substituted_latex"] and step["cancelled_latex"] == [""] and len(step["rows"]) == 2
+
+
+# ---------------------------------------------------------------------------
+# quotation marks (issue 11's audit)
+
+
+def test_an_apostrophe_inside_a_word_is_not_a_closing_quote():
+    """The LLaMA serving problem's section "What's the LLaMA Serving Story?" came out in Chinese as
+    “What”一节 s the LLaMA Serving Story?": the apostrophe of What's was taken for the closing quote."""
+    from derive.render import localize
+
+    locator = 'section "What\'s the LLaMA Serving Story?"'
+    assert localize(locator, "zh") == "“What's the LLaMA Serving Story?”一节"
+    assert localize(locator, "en") == "section “What's the LLaMA Serving Story?”"
+    assert localize("section 'What's new'", "zh") == "“What's new”一节"
+    md = (ROOT / "reports" / "sb-llama3-70b-serving.zh.md").read_text(encoding="utf-8")
+    assert "“What's the LLaMA Serving Story?”一节" in md and "“What”一节" not in md
+
+
+@pytest.mark.parametrize("path", WRITEUPS, ids=lambda p: p.name)
+def test_quotes_in_a_committed_writeup_are_curly_and_paired(path):
+    for line in _prose(path.read_text(encoding="utf-8")).splitlines():
+        assert '"' not in line, (path.name, line[:100])
+        assert line.count("“") == line.count("”") and line.count("‘") == line.count("’"), (path.name, line[:100])
+
+
+@pytest.fixture(scope="module")
+def both_writeups(catalog):
+    """Every problem file's write-up with --lang both, as Markdown and as a LaTeX article: {(stem, fmt): text}."""
+    from derive.problems import load_problem
+    from derive.report import render_report, report_context
+
+    out = {}
+    for path in REPORTS:
+        problem = load_problem(path, catalog)
+        context = report_context(problem, catalog)
+        for fmt in ("md", "tex"):
+            out[(path.stem, fmt)] = render_report(problem, fmt, "both", catalog=catalog, context=context)
+    return out
+
+
+def test_quotes_are_curly_in_both_languages(both_writeups):
+    """With --lang both the locators kept their straight quotes (section "Worked Problems"), which TeX set
+    as ”Worked Problems”, twelve times in Problem 4's article."""
+    for (stem, fmt), text in both_writeups.items():
+        if fmt == "tex":
+            text = text[text.index("\\begin{document}"):]
+        quoted = re.findall(r".{0,30}(?:\"\w|[\w.?!]\").{0,10}", _prose(text) if fmt == "md" else text)
+        assert not quoted, (stem, fmt, quoted[:3])
