@@ -1048,9 +1048,11 @@ def _condition_text(catalog: Catalog, when: Any, values: Values, units: str, nam
     return out
 
 
-def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
-    """Everything a template needs to write up ``sol`` in either language."""
-    catalog = sol.catalog
+def build_view(sol: Solution, units: str = "si", catalog: Catalog | None = None) -> dict[str, Any]:
+    """Everything a template needs to write up ``sol`` in either language; ``catalog`` (the solution's by
+    default) is the one its symbols are written from: a problem file's own notation
+    (:meth:`Catalog.with_symbols`)."""
+    catalog = catalog or sol.catalog
     assert catalog is not None
     q = catalog.quantities[sol.target]
     values: Values = {g.name: (g.value, g.dims, written_unit(g.text, g.dims, catalog.units)) for g in sol.given

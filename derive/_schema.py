@@ -477,26 +477,34 @@ def _defining_relation(build: _Build, ctx: _Ctx, entry: dict, ident: str) -> Non
     build.defining.append((ctx, relation))
 
 
-def _symbol(ctx: _Ctx, entry: dict, ident: str) -> str:
-    """The ``symbol`` field, checked against the small LaTeX math grammar above."""
-    text = _str(ctx, entry, "symbol", ident)
-    node = entry.get("symbol")
+def symbol_mistake(text: str) -> str | None:
+    """What is wrong with a quantity's LaTeX symbol (a catalog's ``symbol:`` or a problem file's own notation
+    under ``symbols:``), checked against the small LaTeX math grammar above; None when it is fine."""
     hint = r"a symbol is LaTeX math: letters, digits, _ ^ { } and commands such as \mathrm, \alpha, \cdot"
     if not text or len(text) > MAX_SYMBOL:
-        raise ctx.error(f"symbol must have 1 to {MAX_SYMBOL} characters; {hint}", node, ident)
+        return f"symbol must have 1 to {MAX_SYMBOL} characters; {hint}"
     depth, pos = 0, 0
     while pos < len(text):
         m = _SYMBOL_PIECE.match(text, pos)
         if m is None:
-            raise ctx.error(f"symbol '{text}': {text[pos]!r} is not allowed; {hint}", node, ident)
+            return f"symbol '{text}': {text[pos]!r} is not allowed; {hint}"
         if m.group(1) is not None and m.group(1) not in SYMBOL_COMMANDS:
-            raise ctx.error(f"symbol '{text}': \\{m.group(1)} is not allowed; {hint}", node, ident)
+            return f"symbol '{text}': \\{m.group(1)} is not allowed; {hint}"
         depth += {"{": 1, "}": -1}.get(m.group(0), 0)
         if depth < 0:
             break
         pos = m.end()
     if depth != 0:
-        raise ctx.error(f"symbol '{text}': its braces do not balance; {hint}", node, ident)
+        return f"symbol '{text}': its braces do not balance; {hint}"
+    return None
+
+
+def _symbol(ctx: _Ctx, entry: dict, ident: str) -> str:
+    """The ``symbol`` field, checked against the small LaTeX math grammar above."""
+    text = _str(ctx, entry, "symbol", ident)
+    mistake = symbol_mistake(text)
+    if mistake:
+        raise ctx.error(mistake, entry.get("symbol"), ident)
     return text
 
 

@@ -591,3 +591,41 @@ def test_quotes_are_curly_in_both_languages(both_writeups):
             text = text[text.index("\\begin{document}"):]
         quoted = re.findall(r".{0,30}(?:\"\w|[\w.?!]\").{0,10}", _prose(text) if fmt == "md" else text)
         assert not quoted, (stem, fmt, quoted[:3])
+
+
+# ---------------------------------------------------------------------------
+# one letter, one meaning (issue 11's audit)
+
+_AFTER_A_LETTER = r"(?=\s*(?:=|,|，|、|;|；|\)|）))"
+_NOT_A_NAME = {"and", "or", "with", "where", "when", "if", "so", "then", "is", "are", "that", "since", "as", "for",
+               "at", "of", "the", "to", "in", "by", "all", "each", "every", "whatever"}
+
+
+def _formula_letters(md: str) -> dict[str, set[str]]:
+    """The one-letter symbols of a write-up's given values, each with the names it stands for."""
+    letters: dict[str, set[str]] = {}
+    for name, letter in re.findall(r"^\| ([^|$]+?) \| \$([A-Za-z])\$ \|", md, flags=re.M):
+        letters.setdefault(letter, set()).add(name.strip())
+    return letters
+
+
+@pytest.mark.parametrize("path", WRITEUPS, ids=lambda p: p.name)
+def test_a_letter_means_one_thing_in_text_and_formula(path):
+    """Problem 1's statement named the sequence length N and the head dimension d while its formulas wrote S
+    and H, and its assumptions used S for the score matrix: a quantity named in the text with a letter is
+    written with that letter in the formulas, and a letter the text defines ("the scores S = QKᵀ") is not
+    a formula's letter for another quantity (in English, where a name is told from a clause by its words)."""
+    md = path.read_text(encoding="utf-8")
+    letters = _formula_letters(md)
+    prose = re.sub(r"\[[^\]]*\]\([^)]*\)", "", _prose(md))
+    for letter, names in letters.items():
+        for name in names:
+            for m in re.finditer(re.escape(name) + r"\s+([A-Za-z])" + _AFTER_A_LETTER, prose, flags=re.I):
+                assert m.group(1) == letter, f"{path.name}: the text writes {name} {m.group(1)}, the formulas {letter}"
+    if ".en." not in path.name:
+        return
+    for m in re.finditer(r"\b([a-z]{3,})\s+([A-Za-z])(?=\s*=)", prose):
+        word, letter = m.groups()
+        if letter in letters and word not in _NOT_A_NAME:
+            assert any(word in n.lower().split() for n in letters[letter]), \
+                f"{path.name}: the text's {word} {letter} is {' or '.join(letters[letter])} in the formulas"
