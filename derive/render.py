@@ -288,6 +288,7 @@ def localize(text: Any, lang: str = "en") -> str:
         text = re.sub(r"\bsection ([一二三四五六七八九十])", r"第\1节", text)
         text = re.sub(r"\bsection [“‘]([^”’]+)[”’]", r"“\1”一节", text)         # section "TPU Specs"
         for word, zh in _ZH_LOCATORS:
+            text = re.sub(rf"\b{word}s ([\d.]+) and ([\d.]+)", rf"{zh} \1 和 \2", text)   # Questions 7 and 8
             text = re.sub(rf"\b{word} ([A-Z]?[\d.]+|[A-Z]\b)", rf"{zh} \1", text)
         text = re.sub(r"\bline (\d+)", r"第 \1 行", text)
         text = re.sub(r"\bproof of (定理|命题) (\S+)", r"\1 \2 的证明", text)
