@@ -17,7 +17,7 @@ from sympy.printing.str import StrPrinter
 
 from ._model import Catalog, Condition, Quantity, Relation
 from ._solution import Check, Given, Solution, Step
-from ._units import Dimension, NamedUnit, UnitTable, format_in, format_value, parse_unit
+from ._units import SIGNS, Dimension, NamedUnit, UnitTable, format_in, format_value, parse_unit
 
 __all__ = ["build_view", "latex_expr", "latex_value", "solution_to_dict", "text_value"]
 
@@ -84,6 +84,8 @@ def _braced_exponents(text: str) -> str:
 def latex_unit(unit: str) -> str:
     if unit in ("", "1"):
         return ""
+    if unit in SIGNS:
+        return {"%": r"\mathrm{\%}", "×": r"{\times}"}[unit]
     return r"\mathrm{" + _braced_exponents(unit.replace("**", "^")).replace("·", r"\cdot ") + "}"
 
 
@@ -92,6 +94,8 @@ def latex_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: i
     f = _formatted(value, dims, units, digits, unit)
     num = latex_number(f.mantissa)
     u = latex_unit(f.unit)
+    if f.unit in SIGNS:             # 25%, 2.562×: the sign right after the number
+        return num + u
     return f"{num}\\,{u}" if u else num
 
 

@@ -100,6 +100,8 @@ QUANTITY = Kind("quantity", "quantities:", (
     Field("unit", "the declared unit: `B`, `FLOP`, `s`, `B/s`, `FLOP/s`, `FLOP/B`, `1` (a count), ...", True),
     Field("type", "`real` (default) or `integer` (counts: layers, batch, devices)"),
     Field("symbol", "LaTeX for write-ups, from a small grammar (below)", True),
+    Field("display", "for a quantity of unit `1`, how every write-up shows its values: `percent` (0.25 as "
+                     "25%) or `times` (2.562 as 2.562×); JSON keeps the number"),
     Field("name", "`{en: ..., zh: ...}`", True),
     Field("meaning", "`{en: ..., zh: ...}`: what the quantity is, one line each", True),
     Field("source", "a reference id, then an optional locator: `scaling-book-tpus, Table 1`", True),
@@ -217,6 +219,7 @@ def fields_markdown() -> str:
 
 
 PRESET_KINDS = ("hw", "model", "setup")
+DISPLAYS = {"percent": "%", "times": "×"}     # a quantity's display → the sign its values are shown with
 REFERENCE_KINDS = ("datasheet", "paper", "book", "seed", "derived", "measured", "estimate",
                    "convention", "web")
 
@@ -426,6 +429,14 @@ def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
         raise ctx.error("aliases must be a list", aliases_raw, ident)
     if unit_text.strip().endswith("Hz") and dims.unit_string() == "1/s":
         dims = replace(dims, named="Hz")     # shown as GHz, while tokens/s show as k/s
+    display = _str(ctx, entry, "display", ident, required=False, default="")
+    if display:
+        if display not in DISPLAYS:
+            raise ctx.error(f"display is {' or '.join(DISPLAYS)}", entry.get("display"), ident)
+        if not dims.is_dimensionless:
+            raise ctx.error(f"display: {display} is for a quantity of unit '1', not {unit_text}",
+                            entry.get("display"), ident)
+        dims = replace(dims, named=DISPLAYS[display])
     q = Quantity(
         id=ident, unit=unit_text, dims=dims, factor=sympy.Rational(factor.numerator, factor.denominator),
         integer=(kind == "integer"), latex=_symbol(ctx, entry, ident),

@@ -48,8 +48,9 @@ def _answers(context):
 
 
 def _typeset_in(answer: str, markup: str) -> bool:
-    """Whether Markdown, LaTeX or MathML markup typesets ``answer`` (6.71e11 as 6.71 × 10^{11})."""
-    shown = answer.split()[0]
+    """Whether Markdown, LaTeX or MathML markup typesets ``answer`` (6.71e11 as 6.71 × 10^{11}; the number of
+    25% or 2.562×, whose sign each markup writes its own way)."""
+    shown = answer.split()[0].rstrip("%×")
     mantissa, e, exponent = shown.partition("e")
     if not e:
         return shown in markup or shown.replace(",", "{,}") in markup
