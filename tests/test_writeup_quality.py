@@ -510,6 +510,20 @@ def test_a_derivation_in_html_lines_up_its_equals_signs(tmp_path):
         assert max(xs) - min(xs) <= 2, xs
 
 
+_HAN_CHARS = "\u3400-\u4dbf\u4e00-\u9fff"
+
+
+@pytest.mark.parametrize("path", [p for p in WRITEUPS if ".zh." in p.name], ids=lambda p: p.name)
+def test_chinese_punctuation_is_full_width(path):
+    """A bound's check read "时成立: $…$", a plan "FFN 宽度 (见问题 1)", a given value's origin "模型预设 x (名称)":
+    a half-width colon after Chinese text, half-width brackets around it (a function's, max(…), aside)."""
+    prose = _prose(path.read_text(encoding="utf-8"))
+    for pattern, what in ((rf"[{_HAN_CHARS}]\s*[:;,?!](?!\S)", "a half-width colon or comma"),
+                          (rf"(?<!\w)\([^()\n]*[{_HAN_CHARS}][^()\n]*\)", "half-width brackets")):
+        found = re.findall(r".{0,20}(?:" + pattern + r").{0,10}", prose)
+        assert not found, f"{path.name}: {what} in Chinese text: {found[:3]}"
+
+
 @pytest.mark.parametrize("path", [p for p in WRITEUPS if ".zh." in p.name], ids=lambda p: p.name)
 def test_a_chinese_step_name_is_followed_by_chinese_punctuation(path):
     """"**PCIe 加载时间**. 矩阵均匀分布……": a half-width period between a Chinese name and its sentence."""
