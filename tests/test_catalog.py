@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import textwrap
 from pathlib import Path
@@ -205,3 +206,15 @@ def test_a_tie_between_relations_is_decided_by_the_rule_not_the_file_order(tmp_p
     sol = solve("tie_p", {"tie_x": 2, "tie_y": 3}, catalog=load_catalog([folder]))
     assert sol.value == 1
     assert [st.relations for st in sol.steps] == [("alpha_from_y",)]
+
+
+def test_no_symbol_reads_as_a_product_of_two(catalog):
+    """The ICI bandwidth of a collective was written W_ICI\\,n_axes: beside the relation W = W↔ · n_axes a
+    reader took it for a product. A thin space at a symbol's top level (outside braces) sets two symbols side
+    by side. (Symbols written as their formula, N C_HBM for the slice's HBM, are the catalog's choice.)"""
+    for q in catalog.quantities.values():
+        top, depth = [], 0
+        for ch in q.latex:
+            depth += {"{": 1, "}": -1}.get(ch, 0)
+            top.append(ch if depth == 0 and ch not in "{}" else "")
+        assert not re.search(r"\\[,;:! ]", "".join(top)), (q.id, q.latex)

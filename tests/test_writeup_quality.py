@@ -241,6 +241,42 @@ def test_the_answers_table_is_on_one_frame(decks):
         assert len(pages) == 1, (stem, lang, pages)
 
 
+def test_no_continuation_frame_holds_only_a_line_the_first_had_room_for(decks):
+    """Problem 2's Question 1 continued on a frame holding its boxed rounding and the note while the first frame
+    had that much room left: a continuation of less than a quarter of a frame follows a first frame without room
+    for it (the note goes beside the last step, or a step more goes to the continuation)."""
+    for (stem, lang), (pdf, _, _) in decks.items():
+        height = float(re.search(r'<page width="[\d.]+" height="([\d.]+)"',
+                                 subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", str(pdf), "-"],
+                                                capture_output=True, text=True).stdout).group(1))
+        pages = _words(pdf)
+        for n, (page, text) in enumerate(zip(pages, _pages_text(pdf)), start=1):
+            title = text.strip().splitlines()[0] if text.strip() else ""
+            if not re.match(r"(?:Question|问题)\s*\d+\s*(?:\(continued\)|（续）)", title):
+                continue
+            body, before = _body(page), _body(pages[n - 2])
+            extent = max(b for _, b in body) - min(a for a, _ in body) if body else 0.0
+            if extent < 0.25 * height:
+                left = height - max(b for _, b in before)
+                assert left < extent, (stem, lang, n, round(extent), round(left))
+
+
+def _body(page: list[tuple[float, float, str]]) -> list[tuple[float, float]]:
+    """A frame's words below its title bar, as (top, bottom)."""
+    bar = max(b for a, b, _ in page if a < page[0][0] + 3)
+    return [(a, b) for a, b, _ in page if a > bar + 1]
+
+
+def test_the_outline_is_on_one_frame_with_or_after_the_problem(decks):
+    """Problem 4's both deck held the statement and the outline's first item on its second frame and items 2-11
+    on the third: the outline shares the problem's frame only when all of it fits there, else it has its own."""
+    for (stem, lang), (pdf, _, (least, _)) in decks.items():
+        n = least - 3
+        pages = _pages_text(pdf)
+        first = next(i for i, page in enumerate(pages) if i and re.search(r"^\s*1\.(?!\d)", page, flags=re.M))
+        assert re.search(rf"^\s*{n}\.(?!\d)", pages[first], flags=re.M), (stem, lang, first + 1, pages[first][-300:])
+
+
 def _words(pdf: Path) -> list[list[tuple[float, float, str]]]:
     out = subprocess.run([shutil.which("pdftotext") or "pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
                          text=True, check=True).stdout
