@@ -715,3 +715,46 @@ def test_every_chinese_line_of_a_both_deck_has_its_english(both_writeups):
         assert zh == en, (stem, zh, en)
         shown += zh
     assert shown >= 5
+
+
+def test_both_languages_never_join_a_heading_or_a_table_header(both_writeups):
+    """With --lang both the headings and table headers read "问题 2 / Question 2", "物理量 / Quantity": the
+    Chinese leads and the English follows under it in the smaller style, never joined on one line."""
+    for (stem, fmt), text in both_writeups.items():
+        if fmt == "md":
+            lines = text.splitlines()
+            headings = [ln for ln in lines if ln.startswith("#")]
+            headers = [a for a, b in zip(lines, lines[1:]) if b.startswith("|---")]
+            labels = [ln for ln in lines if re.fullmatch(r"\*\*[^*]+(?:<br>\*[^*]+\*)?\*\*", ln)]
+        elif fmt == "tex":
+            headings = re.findall(r"\\(?:sub)*section\*\{.*", text)
+            headers = re.findall(r"\\toprule\n(.*)\n\\midrule", text)
+            labels = re.findall(r"\\needspace\{\d+\\baselineskip\}\\textbf\{.*", text)
+        else:
+            continue
+        assert headings and headers and labels, (stem, fmt)
+        for line in headings + headers + labels:
+            assert " / " not in line, (stem, fmt, line[:100])
+
+
+def test_html_boxes_the_answer_and_has_contents_linking_every_part(catalog):
+    """The HTML answers were \\boxed in MathML, which browsers draw without a frame, and the page had no contents
+    beyond the answers table: the answer sits in a box the page's style draws, and a contents list links the
+    summary, the problem, its assumptions, every question and the sources, each to a heading's id."""
+    from derive.problems import load_problem
+    from derive.report import render_report, report_context
+
+    problem = load_problem(ROOT / "reports" / "sb-ch3-problem-4.yaml", catalog)
+    context = report_context(problem, catalog)
+    n = len(context["questions"])
+    for lang in LANGS:
+        html = render_report(problem, "html", lang, catalog=catalog, context=context)
+        assert re.search(r"\.answer \.box \{[^}]*border: 1\.5px solid", html)
+        answers = re.findall(r'<div class="eq answer">(.*?)</div>', html, flags=re.S)
+        assert len(answers) == n and all(a.startswith('<span class="box">') for a in answers), lang
+        assert "\\boxed" not in html and 'notation="box"' not in html
+        toc = re.search(r'<nav class="toc"[^>]*>(.*?)</nav>', html, flags=re.S).group(1)
+        links = re.findall(r'<a href="#([^"]+)">', toc)
+        assert links == ["summary", "problem", "assumptions", *(f"q{i}" for i in range(1, n + 1)), "sources"], lang
+        for anchor in links:
+            assert f'id="{anchor}"' in html, (lang, anchor)
