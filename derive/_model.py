@@ -7,7 +7,7 @@ YAML files in ``formulas/``; the solver reads them and never changes them.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, MutableMapping, TypeVar
 
@@ -439,6 +439,19 @@ class Catalog:
         wanted = {f"{kind}:{i}" for kind, ids in (("quantity", quantities), ("relation", relations),
                                                  ("condition", conditions), ("preset", presets)) for i in ids}
         return tuple(self.overrides[k] for k in sorted(wanted & self.overrides.keys()))
+
+    def with_symbols(self, symbols: Mapping[str, str]) -> Catalog:
+        """This catalog with some quantities written with other LaTeX symbols (a problem file's own
+        notation, ``{seq_len: N}``), for writing up: the entries are the same, the memo its own (sharing
+        the conditions questions typed inline)."""
+        if not symbols:
+            return self
+        quantities = dict(self.quantities)
+        for qid, latex in symbols.items():
+            quantities[qid] = replace(quantities[qid], latex=latex)
+        renamed = replace(self, quantities=quantities, memo=CatalogMemo())
+        renamed.memo.inline_conditions = self.memo.inline_conditions
+        return renamed
 
     def symbol(self, name: str) -> sympy.Symbol:
         """The SymPy symbol of a quantity id (positive), made once per catalog."""

@@ -17,7 +17,7 @@ from sympy.printing.str import StrPrinter
 
 from ._model import Catalog, Condition, Quantity, Relation
 from ._solution import Check, Given, Solution, Step
-from ._units import Dimension, NamedUnit, UnitTable, format_in, format_value, parse_unit, short_decimal
+from ._units import SIGNS, Dimension, NamedUnit, UnitTable, format_in, format_value, parse_unit, short_decimal
 
 __all__ = ["build_view", "latex_expr", "latex_value", "solution_to_dict", "text_value"]
 
@@ -84,6 +84,8 @@ def _braced_exponents(text: str) -> str:
 def latex_unit(unit: str) -> str:
     if unit in ("", "1"):
         return ""
+    if unit in SIGNS:
+        return {"%": r"\mathrm{\%}", "×": r"{\times}"}[unit]
     return r"\mathrm{" + _braced_exponents(unit.replace("**", "^")).replace("·", r"\cdot ") + "}"
 
 
@@ -92,6 +94,8 @@ def latex_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: i
     f = _formatted(value, dims, units, digits, unit)
     num = latex_number(f.mantissa)
     u = latex_unit(f.unit)
+    if f.unit in SIGNS:             # 25%, 2.562×: the sign right after the number
+        return num + u
     return f"{num}\\,{u}" if u else num
 
 
@@ -1115,9 +1119,11 @@ def _condition_text(catalog: Catalog, when: Any, values: Values, units: str, nam
     return out
 
 
-def build_view(sol: Solution, units: str = "si") -> dict[str, Any]:
-    """Everything a template needs to write up ``sol`` in either language."""
-    catalog = sol.catalog
+def build_view(sol: Solution, units: str = "si", catalog: Catalog | None = None) -> dict[str, Any]:
+    """Everything a template needs to write up ``sol`` in either language; ``catalog`` (the solution's by
+    default) is the one its symbols are written from: a problem file's own notation
+    (:meth:`Catalog.with_symbols`)."""
+    catalog = catalog or sol.catalog
     assert catalog is not None
     q = catalog.quantities[sol.target]
     values: Values = {g.name: (g.value, g.dims, written_unit(g.text, g.dims, catalog.units)) for g in sol.given

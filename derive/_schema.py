@@ -100,6 +100,8 @@ QUANTITY = Kind("quantity", "quantities:", (
     Field("unit", "the declared unit: `B`, `FLOP`, `s`, `B/s`, `FLOP/s`, `FLOP/B`, `1` (a count), ...", True),
     Field("type", "`real` (default) or `integer` (counts: layers, batch, devices)"),
     Field("symbol", "LaTeX for write-ups, from a small grammar (below)", True),
+    Field("display", "for a quantity of unit `1`, how every write-up shows its values: `percent` (0.25 as "
+                     "25%) or `times` (2.562 as 2.562×); JSON keeps the number"),
     Field("name", "`{en: ..., zh: ...}`", True),
     Field("meaning", "`{en: ..., zh: ...}`: what the quantity is, one line each", True),
     Field("source", "a reference id, then an optional locator: `scaling-book-tpus, Table 1`", True),
@@ -223,6 +225,7 @@ def fields_markdown() -> str:
 
 
 PRESET_KINDS = ("hw", "model", "setup")
+DISPLAYS = {"percent": "%", "times": "×"}     # a quantity's display → the sign its values are shown with
 REFERENCE_KINDS = ("datasheet", "paper", "book", "seed", "derived", "measured", "estimate",
                    "convention", "web")
 
@@ -439,6 +442,14 @@ def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
         dims = replace(dims, named="Hz")     # shown as GHz, while tokens/s show as k/s
     elif _COUNTS_OPS.search(unit_text) and "[compute]" in dims.as_dict():
         dims = replace(dims, named="OP")     # integer operations: 394 TOP/s, not 394 TFLOP/s
+    display = _str(ctx, entry, "display", ident, required=False, default="")
+    if display:
+        if display not in DISPLAYS:
+            raise ctx.error(f"display is {' or '.join(DISPLAYS)}", entry.get("display"), ident)
+        if not dims.is_dimensionless:
+            raise ctx.error(f"display: {display} is for a quantity of unit '1', not {unit_text}",
+                            entry.get("display"), ident)
+        dims = replace(dims, named=DISPLAYS[display])
     q = Quantity(
         id=ident, unit=unit_text, dims=dims, factor=sympy.Rational(factor.numerator, factor.denominator),
         integer=(kind == "integer"), latex=_symbol(ctx, entry, ident),
@@ -490,26 +501,34 @@ def _defining_relation(build: _Build, ctx: _Ctx, entry: dict, ident: str) -> Non
     build.defining.append((ctx, relation))
 
 
-def _symbol(ctx: _Ctx, entry: dict, ident: str) -> str:
-    """The ``symbol`` field, checked against the small LaTeX math grammar above."""
-    text = _str(ctx, entry, "symbol", ident)
-    node = entry.get("symbol")
+def symbol_mistake(text: str) -> str | None:
+    """What is wrong with a quantity's LaTeX symbol (a catalog's ``symbol:`` or a problem file's own notation
+    under ``symbols:``), checked against the small LaTeX math grammar above; None when it is fine."""
     hint = r"a symbol is LaTeX math: letters, digits, _ ^ { } and commands such as \mathrm, \alpha, \cdot"
     if not text or len(text) > MAX_SYMBOL:
-        raise ctx.error(f"symbol must have 1 to {MAX_SYMBOL} characters; {hint}", node, ident)
+        return f"symbol must have 1 to {MAX_SYMBOL} characters; {hint}"
     depth, pos = 0, 0
     while pos < len(text):
         m = _SYMBOL_PIECE.match(text, pos)
         if m is None:
-            raise ctx.error(f"symbol '{text}': {text[pos]!r} is not allowed; {hint}", node, ident)
+            return f"symbol '{text}': {text[pos]!r} is not allowed; {hint}"
         if m.group(1) is not None and m.group(1) not in SYMBOL_COMMANDS:
-            raise ctx.error(f"symbol '{text}': \\{m.group(1)} is not allowed; {hint}", node, ident)
+            return f"symbol '{text}': \\{m.group(1)} is not allowed; {hint}"
         depth += {"{": 1, "}": -1}.get(m.group(0), 0)
         if depth < 0:
             break
         pos = m.end()
     if depth != 0:
-        raise ctx.error(f"symbol '{text}': its braces do not balance; {hint}", node, ident)
+        return f"symbol '{text}': its braces do not balance; {hint}"
+    return None
+
+
+def _symbol(ctx: _Ctx, entry: dict, ident: str) -> str:
+    """The ``symbol`` field, checked against the small LaTeX math grammar above."""
+    text = _str(ctx, entry, "symbol", ident)
+    mistake = symbol_mistake(text)
+    if mistake:
+        raise ctx.error(mistake, entry.get("symbol"), ident)
     return text
 
 

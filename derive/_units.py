@@ -272,7 +272,13 @@ class Formatted:
 
     @property
     def text(self) -> str:
+        if self.unit in SIGNS:
+            return f"{self.mantissa}{self.unit}"
         return f"{self.mantissa} {self.unit}".strip() if self.unit != "1" else self.mantissa
+
+
+#: the signs a plain number may be shown with (a quantity's ``display:``), written right after it: 25%, 2.56×
+SIGNS = ("%", "×")
 
 
 def short_decimal(x: sympy.Rational, max_digits: int = 6) -> str | None:
@@ -474,5 +480,9 @@ def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
                 scale = sympy.Rational(factor.numerator, factor.denominator)
                 return Formatted(format_number(v / scale, digits), prefix + "s")
         return Formatted(format_number(v, digits), "s")
+    if dims.named == "%":
+        return Formatted(format_number(v * 100, digits), "%")
+    if dims.named == "×":
+        return Formatted(format_number(v, digits), "×")
     # a pure number (a count, a ratio) is never shown whole unless it is: 15,728.64 tokens, not 15,729
     return Formatted(format_number(v, digits, count=dims.is_dimensionless), unit)

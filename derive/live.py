@@ -172,17 +172,19 @@ def _level(value: Any) -> int:
 
 def _spell(mantissa: str, unit: str, mode: str) -> str:
     """``1.97e14 FLOP/s`` as the output needs it (LaTeX gets math that works in text and in math mode)."""
+    from ._units import SIGNS, Formatted
+
     if mode == "tex":
         from ._present import latex_number, latex_unit
 
         u = latex_unit(unit) if unit not in ("", "1") else ""
-        return r"\ensuremath{" + latex_number(mantissa) + (r"\," + u if u else "") + "}"
+        return r"\ensuremath{" + latex_number(mantissa) + ((u if unit in SIGNS else r"\," + u) if u else "") + "}"
     if mode == "md" and "e" in mantissa:
         from ._present import latex_number
 
         # a power of ten is typeset, never printed as 7e9: $7\times 10^{9}$
         mantissa = f"${latex_number(mantissa)}$"
-    return f"{mantissa} {unit}".strip() if unit not in ("", "1") else mantissa
+    return Formatted(mantissa, unit).text
 
 
 # ---------------------------------------------------------------------------

@@ -16,6 +16,8 @@ a test asserts. Grammar::
     presets: [classic-ffn]
     given: {d_model: 4096}
     units: iec                         # si (default) or iec, for the write-up
+    symbols: {seq_len: N, head_dim: d} # optional: the problem's own letters for some quantities, used in
+                                       # its write-up's formulas and tables (LaTeX, as a catalog symbol:)
     questions:
       - id: largest-d
         ask: {en: ..., zh: ...}
@@ -54,7 +56,7 @@ from ._yamlio import line_of, read_yaml
 __all__ = ["Problem", "ProblemQuestion", "load_problem", "read_question", "solve_problem"]
 
 PROBLEM_FIELDS = {"id", "title", "source", "statement", "assumptions", "questions", "hw", "model", "presets",
-                  "given", "units", "note"}
+                  "given", "units", "note", "symbols"}
 QUESTION_FIELDS = {"id", "ask", "solve", "given", "hw", "model", "presets", "bound", "require", "multiple_of", "round",
                    "unit", "assume", "minimize", "maximize",
                    "units", "note", "expect", "tolerance"}
@@ -95,6 +97,7 @@ class Problem:
     questions: tuple[ProblemQuestion, ...]
     units: str = "si"
     file: str = ""
+    symbols: tuple[tuple[str, str], ...] = ()    # (quantity id, LaTeX symbol): the problem's own notation
 
 
 
@@ -227,10 +230,39 @@ def load_problem(path: str | os.PathLike, catalog: Catalog | None = None) -> Pro
         _check_fields(file, raw, QUESTION_FIELDS, qid)
         questions.append(read_question(file, raw, catalog, qid=qid, defaults=defaults))
     assumptions = tuple(_text(file, a, "assumption", pid) for a in (data.get("assumptions") or []))
+    symbols = _symbols(file, data.get("symbols"), catalog, pid)
     return Problem(id=pid, title=_text(file, data.get("title"), "title", pid),
                    statement=_text(file, data.get("statement"), "statement", pid),
                    source=Source(ref.strip(), locator.strip()), assumptions=assumptions,
-                   questions=tuple(questions), units=units, file=file)
+                   questions=tuple(questions), units=units, file=file, symbols=symbols)
+
+
+def _symbols(file: str, raw: Any, catalog: Catalog, pid: str) -> tuple[tuple[str, str], ...]:
+    """``symbols:``, the problem's own letters: quantity ids (or aliases) mapped to LaTeX symbols that the
+    catalog's symbol grammar allows, no letter given to two quantities."""
+    from ._schema import symbol_mistake
+
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        raise _err(file, raw, "symbols maps quantity names to the letters this problem writes them with "
+                              "(symbols: {seq_len: N})", pid)
+    out: dict[str, str] = {}
+    for name, latex in raw.items():
+        try:
+            qid = catalog.quantity(str(name)).id
+        except DeriveError as exc:
+            raise _err(file, raw, f"symbols: {exc.message}", pid) from exc
+        text = str(latex).strip() if latex is not None else ""
+        mistake = symbol_mistake(text)
+        if mistake:
+            raise _err(file, latex if latex is not None else raw, f"symbols: {name}: {mistake}", pid)
+        twice = next((other for other, t in out.items() if t == text), None)
+        if twice:
+            raise _err(file, latex, f"symbols: {name} and {twice} are both written {text}: one letter for two "
+                                    "quantities", pid)
+        out[qid] = text
+    return tuple(out.items())
 
 
 def expected_value(question: ProblemQuestion, catalog: Catalog) -> sympy.Expr | None:

@@ -277,20 +277,21 @@ _ZH_LOCATORS = (("Pop Quiz", "随堂测验"), ("Quiz", "测验"), ("Question", "
 def localize(text: Any, lang: str = "en") -> str:
     """A source's title or locator for one language: in English, "section 三" is "section 3" and a
     Chinese title is quoted as such; in Chinese, "section 3.9" is "第 3.9 节"."""
-    text = str(text)
+    from ._quotes import curly_quotes
+
+    text = curly_quotes(str(text))                                    # a quoted heading, in every language
     if lang == "en":
         text = re.sub(r"\bsection ([一二三四五六七八九十])", lambda m: "section " + _ZH_NUMERALS[m.group(1)], text)
-        text = re.sub(r'"([^"]+)"', r"“\1”", text)                       # a quoted heading: curly quotes
         return _HAN_RUN.sub(lambda m: f"“{m.group(0)}”", text)
     if lang == "zh":
         text = re.sub(r"\bsections? ([\d.]+(?:[-–][\d.]+)?)", r"第 \1 节", text)
         text = re.sub(r"\bsection ([一二三四五六七八九十])", r"第\1节", text)
-        text = re.sub(r"\bsection [\"'“]([^\"'”]+)[\"'”]", r"“\1”一节", text)      # section "TPU Specs"
+        text = re.sub(r"\bsection [“‘]([^”’]+)[”’]", r"“\1”一节", text)         # section "TPU Specs"
         for word, zh in _ZH_LOCATORS:
+            text = re.sub(rf"\b{word}s ([\d.]+) and ([\d.]+)", rf"{zh} \1 和 \2", text)   # Questions 7 and 8
             text = re.sub(rf"\b{word} ([A-Z]?[\d.]+|[A-Z]\b)", rf"{zh} \1", text)
         text = re.sub(r"\bline (\d+)", r"第 \1 行", text)
         text = re.sub(r"\bproof of (定理|命题) (\S+)", r"\1 \2 的证明", text)
-        text = re.sub(r'"([^"]+)"', r"“\1”", text)                       # a quoted heading: Chinese quotes
         # a Chinese title's English gloss is dropped; an English title is quoted as the name it is
         text = re.sub(f"([{_HAN}]+)\\s*\\([A-Za-z ,'-]+\\)", r"\1", text)
         # a comma or semicolon between two Chinese parts (一节, 问题 6) is Chinese: 一节，问题 6
@@ -362,9 +363,6 @@ _IDENT = re.compile(r"(?<![\w$\\])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
 # (a name such as 4x4 stays as it is written)
 _TIMES = re.compile(r"(?<=\d) x (?=\d)")
 _FACTOR = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)x(?=[\s,.;:)]|$)")
-# a text quoted in straight single quotes ('128 MiB on TPU v5e') is quoted with curly ones: TeX set both
-# straight marks as closing quotes (an apostrophe, as in the chapter's, is left alone)
-_SINGLE_QUOTED = re.compile(r"(?<![\w'])'([^'\n]+?)'(?![\w'])")
 # a number (or the math before the text) and its unit are one word in TeX (~): a line broke between
 # "1.15" and "s"
 _UNIT_TIE = re.compile(r"(?:(?<=\d)|^) (?=(?:[kMGTPE]i?)?B(?:/s)?\b|[mµun]?s\b|(?:[kMGTP])?FLOPs?\b"
@@ -373,7 +371,9 @@ _UNIT_TIE = re.compile(r"(?:(?<=\d)|^) (?=(?:[kMGTPE]i?)?B(?:/s)?\b|[mµun]?s\b|
 
 def _math_in_prose(text: str) -> str:
     """Numbers typed as ``1.97e14`` or ``2^30`` and symbols typed as ``B_c`` or ``W_ICI`` in prose become math
-    (``$1.97\\times10^{14}$``, ``$B_{c}$``, ``$W_{\\text{ICI}}$``), outside ``$...$``."""
+    (``$1.97\\times10^{14}$``, ``$B_{c}$``, ``$W_{\\text{ICI}}$``), outside ``$...$``; quotes are curly."""
+    from ._quotes import curly_quotes
+
     parts = re.split(r"(\$[^$\n]+?\$)", text)
     for i in range(0, len(parts), 2):
         parts[i] = _E_NUMBER.sub(lambda m: f"${m.group(1)}\\times10^{{{m.group(2).replace('+', '')}{m.group(3)}}}$",
@@ -382,7 +382,7 @@ def _math_in_prose(text: str) -> str:
         parts[i] = _SUBSCRIPT.sub(r"$\1_{\2}$", parts[i])
         parts[i] = _WORD_SUBSCRIPT.sub(r"$\1_{\\text{\2}}$", parts[i])
         parts[i] = _FACTOR.sub("\\1×", _TIMES.sub(" × ", parts[i]))
-        parts[i] = _SINGLE_QUOTED.sub("‘\\1’", parts[i])
+        parts[i] = curly_quotes(parts[i])     # TeX set both straight marks of '…' as closing quotes
     return "".join(parts)
 
 

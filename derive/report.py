@@ -64,12 +64,14 @@ def report_context(problem: "Problem", catalog: "Catalog", units: str | None = N
     from .problems import solve_problem
 
     questions: list[dict[str, Any]] = []
+    notation = catalog.with_symbols(dict(problem.symbols))     # the problem's own letters (seq_len: N)
     for n, (q, sol) in enumerate(solve_problem(problem, catalog), start=1):
-        view = build_view(sol, units or q.units)
+        view = build_view(sol, units or q.units, notation)
         questions.append({
             "n": n, "id": q.id, "ask": {"en": q.ask.en, "zh": q.ask.zh} if q.ask else None,
             "note": {"en": q.note.en, "zh": q.note.zh} if q.note else None, "s": view,
         })
+    _one_letter_each(problem, questions)
     _mark_reused(questions)
     source = source_view(catalog, problem.source) if problem.source.ref else None
     citations = _merge_citations([q["s"] for q in questions], [source] if source else [])
@@ -87,6 +89,26 @@ def report_context(problem: "Problem", catalog: "Catalog", units: str | None = N
         "citations": citations,
         "regenerate": REGENERATE,
     }
+
+
+def _one_letter_each(problem: "Problem", questions: list[dict[str, Any]]) -> None:
+    """A letter the problem gives a quantity (``symbols:``) is no other quantity's in its write-up."""
+    from ._errors import CatalogError
+
+    renamed = dict(problem.symbols)
+    if not renamed:
+        return
+    for q in questions:
+        s = q["s"]
+        shown = [s["target"], *s["given"]]
+        for st in s["steps"]:
+            shown += [*st.get("solved_for", ()), *st.get("pending", ())]
+        for item in shown:
+            clash = next((qid for qid, latex in renamed.items() if latex == item["symbol"] and qid != item["id"]),
+                         None)
+            if clash:
+                raise CatalogError(f"symbols: {clash} is written {item['symbol']}, which question {q['id']} also "
+                                   f"uses for {item['id']}: one letter for two quantities", file=problem.file)
 
 
 def _mark_reused(questions: list[dict[str, Any]]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import textwrap
 from pathlib import Path
@@ -232,3 +233,15 @@ def test_show_answers_for_every_id_of_the_catalog(catalog, capsys):
     assert main(["show", "llama2", "--format", "json"]) == 0
     row = json.loads(capsys.readouterr().out)
     assert row["kind"] == "reference" and row["url"] == catalog.references["llama2"].url
+
+
+def test_no_symbol_reads_as_a_product_of_two(catalog):
+    """The ICI bandwidth of a collective was written W_ICI\\,n_axes: beside the relation W = W↔ · n_axes a
+    reader took it for a product. A thin space at a symbol's top level (outside braces) sets two symbols side
+    by side. (Symbols written as their formula, N C_HBM for the slice's HBM, are the catalog's choice.)"""
+    for q in catalog.quantities.values():
+        top, depth = [], 0
+        for ch in q.latex:
+            depth += {"{": 1, "}": -1}.get(ch, 0)
+            top.append(ch if depth == 0 and ch not in "{}" else "")
+        assert not re.search(r"\\[,;:! ]", "".join(top)), (q.id, q.latex)

@@ -585,3 +585,58 @@ def test_the_written_order_is_read_by_the_whitelist_parser():
     assert chains == (("*", (sympy.Rational(3, 2), sym["x"], sym["y"], 1 / sym["z"])),)
     with pytest.raises(ExpressionError):
         written_order("__import__('os').system('true') + a", sym)
+
+
+# ---------------------------------------------------------------------------
+# a quantity's display (issue 11): 25%, 2.562×
+
+
+def test_a_quantity_shows_its_values_as_its_catalog_entry_says_in_every_format(catalog):
+    """A utilisation was printed 0.25 and FlashAttention's saving 2.562: the catalog's ``display:`` (percent,
+    times) is how text, Markdown, HTML, LaTeX and the deck show the value, and JSON keeps the number."""
+    from derive.report import render_report
+
+    util = solve("mxu_utilization", {"matmul_rows": 8, "matmul_inner": 64, "matmul_cols": 64}, hw="tpu-v5e",
+                 catalog=catalog)
+    assert render_solution(util, "text", lang="en").count("25%") >= 2
+    for fmt in ("md", "tex", "beamer"):
+        out = render_solution(util, fmt, lang="zh")
+        boxed = [line for line in out.splitlines() if "\\boxed{" in line]
+        assert boxed and all(r"25\mathrm{\%}}" in line for line in boxed) and "= 0.25" not in out, fmt
+    html = render_solution(util, "html", lang="en")
+    assert '<mn>25</mn><mrow><mi mathvariant="normal">&#x00025;</mi>' in html and "0.25" not in html
+    data = util.to_dict()
+    assert data["value"] == 0.25 and data["display"] == "25%"
+
+    saving = solve("flash_traffic_ratio", {"seq_len": 4096, "head_dim": 128, "bytes_per_element": "2 B",
+                                           "flash_block_cols": 256}, catalog=catalog)
+    assert saving.display() == "2.562×"
+    assert r"= 2.562{\times}" in render_solution(saving, "md", lang="en")
+    # a given value is shown the same way: the MFU a question gives
+    from derive.problems import load_problem
+
+    problem = load_problem(ROOT / "reports" / "sb-gpus-parallelism.yaml", catalog)
+    md = render_report(problem, "md", "en", catalog=catalog)
+    assert r"| $\mathrm{MFU}$ | $40\mathrm{\%}$ |" in md
+
+
+@pytest.mark.parametrize("display, unit, words", [
+    ("percents", "'1'", "display is percent or times"),
+    ("percent", "B", "display: percent is for a quantity of unit '1', not B"),
+])
+def test_a_quantity_display_is_checked(tmp_path, display, unit, words):
+    from derive import CatalogError
+
+    path = tmp_path / "mine.yaml"
+    path.write_text(f"""quantities:
+  - id: widget_share
+    unit: {unit}
+    symbol: 'w'
+    display: {display}
+    name: {{en: widget share, zh: 部件占比}}
+    meaning: {{en: A share., zh: 一个占比。}}
+    source: derived
+""", encoding="utf-8")
+    with pytest.raises(CatalogError, match=re.escape(words)) as err:
+        load_catalog(extra=[str(path)])
+    assert err.value.line == 5

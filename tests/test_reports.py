@@ -48,8 +48,9 @@ def _answers(context):
 
 
 def _typeset_in(answer: str, markup: str) -> bool:
-    """Whether Markdown, LaTeX or MathML markup typesets ``answer`` (6.71e11 as 6.71 × 10^{11})."""
-    shown = answer.split()[0]
+    """Whether Markdown, LaTeX or MathML markup typesets ``answer`` (6.71e11 as 6.71 × 10^{11}; the number of
+    25% or 2.562×, whose sign each markup writes its own way)."""
+    shown = answer.split()[0].rstrip("%×")
     mantissa, e, exponent = shown.partition("e")
     if not e:
         return shown in markup or shown.replace(",", "{,}") in markup
@@ -131,6 +132,36 @@ def test_derive_report_names_a_broken_problem_file(tmp_path, cli):
                    "  - id: q\n    ask: {en: A, zh: 问}\n    solve: no_such_quantity\n", encoding="utf-8")
     run = cli("report", str(bad), "--format", "md", "--lang", "en")
     assert run.code == 2 and "bad.yaml:5" in run.err and "no_such_quantity" in run.err
+
+
+def test_a_problem_writes_its_own_letters_in_every_format(contexts):
+    """Problem 1 writes the paper's N and d (``symbols: {seq_len: N, head_dim: d}``) where the catalog has S
+    and H, in its formulas, its given values and every format; the catalog keeps its own letters."""
+    problem, context, catalog = contexts["sb-ch3-problem-1"]
+    assert dict(problem.symbols) == {"seq_len": "N", "head_dim": "d"}
+    assert catalog.quantities["seq_len"].latex == "S" and catalog.quantities["head_dim"].latex == "H"
+    given = {g["id"]: g["symbol"] for g in context["questions"][0]["s"]["given"]}
+    assert given["seq_len"] == "N" and given["head_dim"] == "d"
+    for fmt in ("md", "tex", "beamer"):
+        out = _render(contexts, "sb-ch3-problem-1", fmt, "en")
+        assert r"4 \cdot N \cdot d + 4 \cdot N^{2}" in out and r"\cdot S \cdot H" not in out, fmt
+    html = _render(contexts, "sb-ch3-problem-1", "html", "zh")
+    assert "<mi>N</mi>" in html and "<mi>S</mi>" not in html
+
+
+@pytest.mark.parametrize("symbols, words", [
+    ("{seq_len: e}", "seq_len is written e, which question standard-bytes also uses for bytes_per_element"),
+    ("{seq_len: N, head_dim: N}", "head_dim and seq_len are both written N"),
+    ("{seq_len: '\\input{x}'}", "\\input is not allowed"),
+    ("{no_such_quantity: N}", "unknown quantity 'no_such_quantity'"),
+    ("[N]", "symbols maps quantity names to the letters"),
+])
+def test_a_problem_file_letter_is_checked(tmp_path, cli, symbols, words):
+    text = (REPORTS / "sb-ch3-problem-1.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "p.yaml"
+    bad.write_text(re.sub(r"^symbols: .*$", lambda _: "symbols: " + symbols, text, flags=re.M), encoding="utf-8")
+    run = cli("report", str(bad), "--format", "md", "--lang", "en")
+    assert run.code == 2 and words in run.err and "p.yaml" in run.err, run.err
 
 
 # ---------------------------------------------------------------------------
@@ -365,11 +396,12 @@ def test_no_two_quantities_of_a_write_up_share_a_symbol(contexts, stem):
     problem, _, catalog = contexts[stem]
     from derive.problems import solve_problem
 
+    notation = catalog.with_symbols(dict(problem.symbols))       # the problem's own letters
     for q, sol in solve_problem(problem, catalog):
         names = {g.name for g in sol.given} | {u for st in sol.steps for u in st.solved_for} | \
                 {s.name for st in sol.steps for e in st.equations for s in e.free_symbols}
         seen: dict[str, str] = {}
         for name in sorted(names):
-            latex = catalog.quantities[name].latex
+            latex = notation.quantities[name].latex
             assert latex not in seen, f"question {q.id}: {seen[latex]} and {name} both print as {latex}"
             seen[latex] = name

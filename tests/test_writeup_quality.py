@@ -60,11 +60,12 @@ def test_no_tautology_in_any_committed_writeup(path):
                 assert a != b, f"{path.name}: a row whose two sides print the same: {row.strip()!r}"
 
 
-@pytest.mark.parametrize("path", WRITEUPS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [*WRITEUPS, ROOT / "reports" / "README.md"], ids=lambda p: p.name)
 def test_no_raw_math_in_prose(path):
+    """Math in prose is typeset: QK^T (a power of a letter) and 4.5e10 in the reports' index got through."""
     prose = _prose(path.read_text(encoding="utf-8"))
     for pattern, what in ((r"\b[A-Za-z]\\_[A-Za-z]+\b(?![\\_])", "a subscript typed as _"),
-                          (r"\d\^\d|\w\^\{", "a power typed as ^"),
+                          (r"\w\^\w|\w\^\{", "a power typed as ^"),
                           (r"\b\d+(?:\.\d+)?e[+-]?\d+\b", "a number typed as 1e+NN")):
         found = re.findall(r".{0,30}(?:" + pattern + r").{0,20}", prose)
         assert not found, f"{path.name}: {what} in prose: {found[:3]}"
@@ -81,13 +82,34 @@ def test_english_writeups_have_no_chinese_outside_quotes(path):
     assert not lines, f"{path.name}: Chinese in an English write-up: {lines[:3]}"
 
 
+# names a Chinese write-up keeps in English besides its sources' titles: a book, parts of a GPU
+_ENGLISH_NAMES = ("Scaling Book", "Tensor Core", "Shared Memory")
+_ENGLISH_IN_CHINESE = (
+    (r"\b[a-z]{2,} [a-z]{2,}\b", "an English phrase"),                      # head dimension d, batch size B
+    (r"\b(?!(?:" + "|".join(_ENGLISH_NAMES) + r")\b)[A-Z][a-z]+ [A-Z][a-z]+\b", "an English term"),  # Systolic Array
+    (r"\b(?:Problem|Question|Algorithm|Figure|Table|Theorem|Section|Appendix|Quiz|Chapter)s?\s+\d",
+     "an English locator"),                                                 # Problem 4：…, Algorithm 0：…
+    (r"\b[a-z]{3,}\s*[×·]\s|\s[×·]\s*[a-z]{3,}\b", "a product written in English words"),   # batch × … × hidden
+)
+
+
 @pytest.mark.parametrize("path", [p for p in WRITEUPS if ".zh." in p.name], ids=lambda p: p.name)
-def test_chinese_writeups_have_no_english_phrases_outside_quotes(path):
+def test_chinese_writeups_have_no_english_outside_quotes_and_names(path, catalog):
+    """Chinese text has no English words but identifiers, units, names and quoted source text. The check
+    took three lowercase words in a row, and let through "Problem 4：…" titles, "Systolic Array 利用率",
+    "head dimension d = 128，batch size B = 1", "Algorithm 0：…" and "batch × seq_len × hidden × 34"."""
+    from derive.render import localize
+
     prose = _prose(path.read_text(encoding="utf-8"))
-    prose = re.sub(r"“[^”]*”|\[English version\]|\([a-z0-9-]+\)", "", prose)
-    # three lowercase English words in a row are a phrase, not a name, unit or identifier
-    found = re.findall(r"\b[a-z]{2,}\s+[a-z]{2,}\s+[a-z]{2,}\b", prose)
-    assert not found, f"{path.name}: English phrases in a Chinese write-up: {found[:5]}"
+    for ref in catalog.references.values():                      # a source's title is its name
+        for title in (ref.title, ref.title_zh, localize(ref.title, "zh")):
+            if title:
+                prose = prose.replace(title, " ")
+    # quotations, the link to the English version, and an English gloss in brackets after a Chinese term
+    prose = re.sub(r"“[^”]*”|\[English version\]|\([A-Za-z0-9 -]+\)|（[A-Za-z0-9 -]+）", " ", prose)
+    for pattern, what in _ENGLISH_IN_CHINESE:
+        found = re.findall(r".{0,20}(?:" + pattern + r").{0,10}", prose)
+        assert not found, f"{path.name}: {what} in a Chinese write-up: {found[:4]}"
 
 
 @pytest.mark.parametrize("path", [p for p in WRITEUPS if ".zh." in p.name], ids=lambda p: p.name)
@@ -217,6 +239,42 @@ def test_the_answers_table_is_on_one_frame(decks):
         header = "Quantity" if lang == "en" else "物理量"
         pages = [i + 1 for i, page in enumerate(_pages_text(pdf)) if header in page]
         assert len(pages) == 1, (stem, lang, pages)
+
+
+def test_no_continuation_frame_holds_only_a_line_the_first_had_room_for(decks):
+    """Problem 2's Question 1 continued on a frame holding its boxed rounding and the note while the first frame
+    had that much room left: a continuation of less than a quarter of a frame follows a first frame without room
+    for it (the note goes beside the last step, or a step more goes to the continuation)."""
+    for (stem, lang), (pdf, _, _) in decks.items():
+        height = float(re.search(r'<page width="[\d.]+" height="([\d.]+)"',
+                                 subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", str(pdf), "-"],
+                                                capture_output=True, text=True).stdout).group(1))
+        pages = _words(pdf)
+        for n, (page, text) in enumerate(zip(pages, _pages_text(pdf)), start=1):
+            title = text.strip().splitlines()[0] if text.strip() else ""
+            if not re.match(r"(?:Question|问题)\s*\d+\s*(?:\(continued\)|（续）)", title):
+                continue
+            body, before = _body(page), _body(pages[n - 2])
+            extent = max(b for _, b in body) - min(a for a, _ in body) if body else 0.0
+            if extent < 0.25 * height:
+                left = height - max(b for _, b in before)
+                assert left < extent, (stem, lang, n, round(extent), round(left))
+
+
+def _body(page: list[tuple[float, float, str]]) -> list[tuple[float, float]]:
+    """A frame's words below its title bar, as (top, bottom)."""
+    bar = max(b for a, b, _ in page if a < page[0][0] + 3)
+    return [(a, b) for a, b, _ in page if a > bar + 1]
+
+
+def test_the_outline_is_on_one_frame_with_or_after_the_problem(decks):
+    """Problem 4's both deck held the statement and the outline's first item on its second frame and items 2-11
+    on the third: the outline shares the problem's frame only when all of it fits there, else it has its own."""
+    for (stem, lang), (pdf, _, (least, _)) in decks.items():
+        n = least - 3
+        pages = _pages_text(pdf)
+        first = next(i for i, page in enumerate(pages) if i and re.search(r"^\s*1\.(?!\d)", page, flags=re.M))
+        assert re.search(rf"^\s*{n}\.(?!\d)", pages[first], flags=re.M), (stem, lang, first + 1, pages[first][-300:])
 
 
 def _words(pdf: Path) -> list[list[tuple[float, float, str]]]:
@@ -488,6 +546,20 @@ def test_a_derivation_in_html_lines_up_its_equals_signs(tmp_path):
         assert max(xs) - min(xs) <= 2, xs
 
 
+_HAN_CHARS = "\u3400-\u4dbf\u4e00-\u9fff"
+
+
+@pytest.mark.parametrize("path", [p for p in WRITEUPS if ".zh." in p.name], ids=lambda p: p.name)
+def test_chinese_punctuation_is_full_width(path):
+    """A bound's check read "时成立: $…$", a plan "FFN 宽度 (见问题 1)", a given value's origin "模型预设 x (名称)":
+    a half-width colon after Chinese text, half-width brackets around it (a function's, max(…), aside)."""
+    prose = _prose(path.read_text(encoding="utf-8"))
+    for pattern, what in ((rf"[{_HAN_CHARS}]\s*[:;,?!](?!\S)", "a half-width colon or comma"),
+                          (rf"(?<!\w)\([^()\n]*[{_HAN_CHARS}][^()\n]*\)", "half-width brackets")):
+        found = re.findall(r".{0,20}(?:" + pattern + r").{0,10}", prose)
+        assert not found, f"{path.name}: {what} in Chinese text: {found[:3]}"
+
+
 @pytest.mark.parametrize("path", [p for p in WRITEUPS if ".zh." in p.name], ids=lambda p: p.name)
 def test_a_chinese_step_name_is_followed_by_chinese_punctuation(path):
     """"**PCIe 加载时间**. 矩阵均匀分布……": a half-width period between a Chinese name and its sentence."""
@@ -542,3 +614,147 @@ def test_units_cancelling_are_shown_in_every_format(catalog):
 
     step = build_view(solve("critical_ai_hbm", hw="a100", catalog=catalog))["steps"][0]
     assert step["substituted_latex"] and step["cancelled_latex"] == [""] and len(step["rows"]) == 2
+
+
+# ---------------------------------------------------------------------------
+# quotation marks (issue 11's audit)
+
+
+def test_an_apostrophe_inside_a_word_is_not_a_closing_quote():
+    """The LLaMA serving problem's section "What's the LLaMA Serving Story?" came out in Chinese as
+    “What”一节 s the LLaMA Serving Story?": the apostrophe of What's was taken for the closing quote."""
+    from derive.render import localize
+
+    locator = 'section "What\'s the LLaMA Serving Story?"'
+    assert localize(locator, "zh") == "“What's the LLaMA Serving Story?”一节"
+    assert localize(locator, "en") == "section “What's the LLaMA Serving Story?”"
+    assert localize("section 'What's new'", "zh") == "“What's new”一节"
+    md = (ROOT / "reports" / "sb-llama3-70b-serving.zh.md").read_text(encoding="utf-8")
+    assert "“What's the LLaMA Serving Story?”一节" in md and "“What”一节" not in md
+
+
+@pytest.mark.parametrize("path", WRITEUPS, ids=lambda p: p.name)
+def test_quotes_in_a_committed_writeup_are_curly_and_paired(path):
+    for line in _prose(path.read_text(encoding="utf-8")).splitlines():
+        assert '"' not in line, (path.name, line[:100])
+        assert line.count("“") == line.count("”") and line.count("‘") == line.count("’"), (path.name, line[:100])
+
+
+@pytest.fixture(scope="module")
+def both_writeups(catalog):
+    """Every problem file's write-up with --lang both, as Markdown and as a LaTeX article: {(stem, fmt): text}."""
+    from derive.problems import load_problem
+    from derive.report import render_report, report_context
+
+    out = {}
+    for path in REPORTS:
+        problem = load_problem(path, catalog)
+        context = report_context(problem, catalog)
+        for fmt in ("md", "tex", "beamer"):
+            out[(path.stem, fmt)] = render_report(problem, fmt, "both", catalog=catalog, context=context)
+    return out
+
+
+def test_quotes_are_curly_in_both_languages(both_writeups):
+    """With --lang both the locators kept their straight quotes (section "Worked Problems"), which TeX set
+    as ”Worked Problems”, twelve times in Problem 4's article."""
+    for (stem, fmt), text in both_writeups.items():
+        if fmt == "beamer":
+            continue
+        if fmt == "tex":
+            text = text[text.index("\\begin{document}"):]
+        quoted = re.findall(r".{0,30}(?:\"\w|[\w.?!]\").{0,10}", _prose(text) if fmt == "md" else text)
+        assert not quoted, (stem, fmt, quoted[:3])
+
+
+# ---------------------------------------------------------------------------
+# one letter, one meaning (issue 11's audit)
+
+_AFTER_A_LETTER = r"(?=\s*(?:=|,|，|、|;|；|\)|）))"
+_NOT_A_NAME = {"and", "or", "with", "where", "when", "if", "so", "then", "is", "are", "that", "since", "as", "for",
+               "at", "of", "the", "to", "in", "by", "all", "each", "every", "whatever"}
+
+
+def _formula_letters(md: str) -> dict[str, set[str]]:
+    """The one-letter symbols of a write-up's given values, each with the names it stands for."""
+    letters: dict[str, set[str]] = {}
+    for name, letter in re.findall(r"^\| ([^|$]+?) \| \$([A-Za-z])\$ \|", md, flags=re.M):
+        letters.setdefault(letter, set()).add(name.strip())
+    return letters
+
+
+@pytest.mark.parametrize("path", WRITEUPS, ids=lambda p: p.name)
+def test_a_letter_means_one_thing_in_text_and_formula(path):
+    """Problem 1's statement named the sequence length N and the head dimension d while its formulas wrote S
+    and H, and its assumptions used S for the score matrix: a quantity named in the text with a letter is
+    written with that letter in the formulas, and a letter the text defines ("the scores S = QKᵀ") is not
+    a formula's letter for another quantity (in English, where a name is told from a clause by its words)."""
+    md = path.read_text(encoding="utf-8")
+    letters = _formula_letters(md)
+    prose = re.sub(r"\[[^\]]*\]\([^)]*\)", "", _prose(md))
+    for letter, names in letters.items():
+        for name in names:
+            for m in re.finditer(re.escape(name) + r"\s+([A-Za-z])" + _AFTER_A_LETTER, prose, flags=re.I):
+                assert m.group(1) == letter, f"{path.name}: the text writes {name} {m.group(1)}, the formulas {letter}"
+    if ".en." not in path.name:
+        return
+    for m in re.finditer(r"\b([a-z]{3,})\s+([A-Za-z])(?=\s*=)", prose):
+        word, letter = m.groups()
+        if letter in letters and word not in _NOT_A_NAME:
+            assert any(word in n.lower().split() for n in letters[letter]), \
+                f"{path.name}: the text's {word} {letter} is {' or '.join(letters[letter])} in the formulas"
+
+
+def test_every_chinese_line_of_a_both_deck_has_its_english(both_writeups):
+    """A regime's line on a slide ("ICI 瓶颈分支成立，因为 …") had no English line after it in the both deck."""
+    shown = 0
+    for (stem, fmt), text in both_writeups.items():
+        if fmt != "beamer":
+            continue
+        zh, en = text.count("分支成立"), text.count("branch holds")
+        assert zh == en, (stem, zh, en)
+        shown += zh
+    assert shown >= 5
+
+
+def test_both_languages_never_join_a_heading_or_a_table_header(both_writeups):
+    """With --lang both the headings and table headers read "问题 2 / Question 2", "物理量 / Quantity": the
+    Chinese leads and the English follows under it in the smaller style, never joined on one line."""
+    for (stem, fmt), text in both_writeups.items():
+        if fmt == "md":
+            lines = text.splitlines()
+            headings = [ln for ln in lines if ln.startswith("#")]
+            headers = [a for a, b in zip(lines, lines[1:]) if b.startswith("|---")]
+            labels = [ln for ln in lines if re.fullmatch(r"\*\*[^*]+(?:<br>\*[^*]+\*)?\*\*", ln)]
+        elif fmt == "tex":
+            headings = re.findall(r"\\(?:sub)*section\*\{.*", text)
+            headers = re.findall(r"\\toprule\n(.*)\n\\midrule", text)
+            labels = re.findall(r"\\needspace\{\d+\\baselineskip\}\\textbf\{.*", text)
+        else:
+            continue
+        assert headings and headers and labels, (stem, fmt)
+        for line in headings + headers + labels:
+            assert " / " not in line, (stem, fmt, line[:100])
+
+
+def test_html_boxes_the_answer_and_has_contents_linking_every_part(catalog):
+    """The HTML answers were \\boxed in MathML, which browsers draw without a frame, and the page had no contents
+    beyond the answers table: the answer sits in a box the page's style draws, and a contents list links the
+    summary, the problem, its assumptions, every question and the sources, each to a heading's id."""
+    from derive.problems import load_problem
+    from derive.report import render_report, report_context
+
+    problem = load_problem(ROOT / "reports" / "sb-ch3-problem-4.yaml", catalog)
+    context = report_context(problem, catalog)
+    n = len(context["questions"])
+    for lang in LANGS:
+        html = render_report(problem, "html", lang, catalog=catalog, context=context)
+        assert re.search(r"\.answer \.box \{[^}]*border: 1\.5px solid", html)
+        answers = re.findall(r'<div class="eq answer">(.*?)</div>', html, flags=re.S)
+        assert len(answers) == n and all(a.startswith('<span class="box">') for a in answers), lang
+        assert "\\boxed" not in html and 'notation="box"' not in html
+        toc = re.search(r'<nav class="toc"[^>]*>(.*?)</nav>', html, flags=re.S).group(1)
+        links = re.findall(r'<a href="#([^"]+)">', toc)
+        assert links == ["summary", "problem", "assumptions", *(f"q{i}" for i in range(1, n + 1)), "sources"], lang
+        for anchor in links:
+            assert f'id="{anchor}"' in html, (lang, anchor)
