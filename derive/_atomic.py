@@ -12,13 +12,36 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import stat
 import tempfile
 from pathlib import Path
 from typing import IO, Iterable, Iterator
 
 from ._errors import InputError
 
-__all__ = ["OutputPlan", "atomic_path", "open_atomic", "sigterm_as_interrupt", "write_atomic"]
+__all__ = ["OutputPlan", "atomic_path", "check_target", "open_atomic", "sigterm_as_interrupt", "write_atomic"]
+
+_KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))
+
+
+def check_target(path: str | os.PathLike) -> Path:
+    """``path`` if derive may write over it: a missing path or a regular file. Anything else (a device such
+    as /dev/null, a FIFO, a socket, a folder, or a symbolic link, even to a regular file) is refused, since
+    publishing a file by renaming would replace it with a regular file."""
+    final = Path(path)
+    try:
+        mode = final.lstat().st_mode
+    except FileNotFoundError:
+        return final
+    except OSError as exc:
+        raise InputError(f"cannot write {final}: {exc.strerror or exc}") from exc
+    if stat.S_ISREG(mode):
+        return final
+    what = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    hint = ("give the path of the file it points to, or remove the link" if stat.S_ISLNK(mode)
+            else "give the path of a regular file (to print instead, omit -o or give -o -)")
+    raise InputError(f"refusing to write {final}: it is {what}, not a regular file; {hint}")
 
 
 @contextlib.contextmanager
@@ -57,9 +80,10 @@ def atomic_path(path: str | os.PathLike, suffix: str = "", mode: int | None = No
 
     The folder is created if needed. Leaving the block normally fsyncs the file and renames it over
     ``path``; an exception (an interrupt included) removes it and leaves ``path`` as it was.
-    The file gets ``mode``, or the permissions a plain ``open()`` would give.
+    The file gets ``mode``, or the permissions a plain ``open()`` would give. Only a missing path or a
+    regular file is replaced (:func:`check_target`, checked before writing and again before the rename).
     """
-    final = Path(path)
+    final = check_target(path)
     try:
         final.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{final.name}.", suffix=suffix or ".part", dir=final.parent)
@@ -69,7 +93,7 @@ def atomic_path(path: str | os.PathLike, suffix: str = "", mode: int | None = No
     tmp = Path(tmp_name)
     try:        # mkstemp makes the file private; by default give it what a plain open() would
         if mode is None:
-            mode = final.stat().st_mode & 0o7777 if final.exists() else 0o666 & ~_umask()
+            mode = final.lstat().st_mode & 0o7777 if final.exists() else 0o666 & ~_umask()
         os.chmod(tmp, mode)
     except OSError:
         pass
@@ -78,6 +102,7 @@ def atomic_path(path: str | os.PathLike, suffix: str = "", mode: int | None = No
             yield tmp
             with open(tmp, "rb") as fh:
                 os.fsync(fh.fileno())
+            check_target(final)         # still not a device, FIFO or link that appeared meanwhile
             os.replace(tmp, final)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
@@ -118,6 +143,7 @@ class OutputPlan:
         return Path(path).resolve()
 
     def claim(self, path: str | os.PathLike, what: str = "") -> Path:
+        check_target(path)
         key = self._key(path)
         if key in self._inputs:
             raise InputError(f"refusing to write {path}: it is an input of this run; choose another output")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import resource
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -128,3 +129,72 @@ def test_the_unit_asked_for_is_the_unit_of_the_answer_in_its_step_too(cli):
     assert lines[0].startswith("train_time = 909.2 h")
     step = lines[lines.index("Derivation") + 1:lines.index("Given")]
     assert step[-2].strip() == "= 909.2 h" and "days" not in run.out
+
+
+def _special(tmp_path: Path, kind: str) -> Path:
+    """A real special file where an output is asked for: a copy of /dev/null, a FIFO, a link, a folder."""
+    path = tmp_path / f"out-{kind}"
+    if kind == "device":
+        if os.geteuid() != 0:
+            pytest.skip("making a device node needs root")
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3))           # the numbers of /dev/null
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "symlink":
+        (tmp_path / "target.csv").write_text("the linked file\n")
+        path.symlink_to(tmp_path / "target.csv")
+    else:
+        path.mkdir()
+    return path
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IFMT(path.lstat().st_mode)
+
+
+SPECIAL_OUTPUTS = {
+    "sweep": ("sweep", "critical_ai_hbm", "hbm_bw=1e12:2e12:3", "peak_flops=312e12"),
+    "solve": ("solve", "critical_ai", "--hw", "a100"),
+    "plot": ("plot", "roofline", "--hw", "a100"),
+}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="device nodes and FIFOs are POSIX")
+@pytest.mark.parametrize("kind", ["device", "fifo", "symlink", "folder"])
+@pytest.mark.parametrize("command", sorted(SPECIAL_OUTPUTS))
+def test_an_output_never_replaces_a_special_file(cli, tmp_path, command, kind):
+    """Audit of issue 16: ``sweep -o X`` turned a device node (as root, /dev/null itself), a FIFO or a
+    symbolic link into a regular file. Only a missing path or a regular file is written over."""
+    path = _special(tmp_path, kind)
+    before = _mode(path)
+    run = cli(*SPECIAL_OUTPUTS[command], "-o", str(path), timeout=120)
+    assert run.code == 2 and run.err.startswith("derive: error: refusing to write") and run.err.count("\n") == 1
+    assert _mode(path) == before
+    if kind == "symlink":
+        assert (tmp_path / "target.csv").read_text() == "the linked file\n"
+    assert _leftovers(tmp_path) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs are POSIX")
+def test_a_special_file_that_appears_after_the_check_is_not_replaced(tmp_path):
+    """The rename itself checks again: a FIFO made while the output was being written stays a FIFO."""
+    from derive._atomic import atomic_path
+    from derive._errors import InputError
+
+    out = tmp_path / "late.csv"
+    with pytest.raises(InputError, match="it is a FIFO"):
+        with atomic_path(out) as tmp:
+            tmp.write_text("a,b\n")
+            os.mkfifo(out)
+    assert _mode(out) == stat.S_IFIFO
+    assert _leftovers(tmp_path) == []
+
+
+def test_dash_is_standard_output(cli, tmp_path):
+    """``-o -`` prints, as omitting -o does: the way to discard output without naming /dev/null."""
+    sweep = ("sweep", "critical_ai_hbm", "hbm_bw=1e12:2e12:2", "peak_flops=312e12")
+    dash, plain = cli(*sweep, "-o", "-", cwd=tmp_path), cli(*sweep, cwd=tmp_path)
+    assert dash.code == plain.code == 0 and dash.out == plain.out and "312" in dash.out
+    assert list(tmp_path.iterdir()) == []
+    run = cli("solve", "critical_ai", "--hw", "a100", "--format", "pdf", "-o", "-", cwd=tmp_path)
+    assert run.code == 2 and "-o FILE.pdf" in run.err and list(tmp_path.iterdir()) == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._options import add_common, catalog_of, input_files
+from ._options import add_common, catalog_of, input_files, to_stdout
 
 HELP = "render a live Markdown/LaTeX/HTML source whose numbers are engine calls"
 DESCRIPTION = ("Render SOURCE (.md, .tex or .html), a Jinja template run in a sandbox whose numbers are engine "
@@ -15,7 +15,7 @@ DESCRIPTION = ("Render SOURCE (.md, .tex or .html), a Jinja template run in a sa
 def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("source", metavar="SOURCE", help="the live source, e.g. reports/bandwidth-wall.zh.src.md")
     p.add_argument("-o", "--output", metavar="OUT",
-                   help="write to OUT (plots go to img/ beside it); default stdout, where plot() is refused")
+                   help="write to OUT (plots go to img/ beside it); default (or -) stdout, where plot() is refused")
     p.add_argument("--units", choices=("si", "iec"), default="si", help="decimal (si) or binary (iec) prefixes")
     add_common(p)
     p.set_defaults(lang=None)   # not given: taken from the source's name (.zh. or .en.), else English
@@ -25,6 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from .._atomic import OutputPlan, write_atomic
     from ..live import language_of, render_source
 
+    to_stdout(args)
     if args.output:     # refused before anything is written (plots go beside the output)
         OutputPlan(input_files(args, args.source)).claim(args.output, "the rendered source")
     lang = args.lang or language_of(args.source)
