@@ -14,67 +14,85 @@ def root(context, missing=missing):
     l_0_units = resolve('units')
     l_0_L = l_0_t = l_0_a = missing
     try:
-        t_1 = environment.filters['_budget_iter']
+        t_1 = environment.filters['_budget_filter_in']
     except KeyError:
         @internalcode
         def t_1(*unused):
-            raise TemplateRuntimeError("No filter named '_budget_iter' found.")
+            raise TemplateRuntimeError("No filter named '_budget_filter_in' found.")
     try:
-        t_2 = environment.filters['_budget_str']
+        t_2 = environment.filters['_budget_filter_out']
     except KeyError:
         @internalcode
         def t_2(*unused):
-            raise TemplateRuntimeError("No filter named '_budget_str' found.")
+            raise TemplateRuntimeError("No filter named '_budget_filter_out' found.")
     try:
-        t_3 = environment.filters['join']
+        t_3 = environment.filters['_budget_iter']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'join' found.")
+            raise TemplateRuntimeError("No filter named '_budget_iter' found.")
     try:
-        t_4 = environment.filters['length']
+        t_4 = environment.filters['_budget_str']
     except KeyError:
         @internalcode
         def t_4(*unused):
-            raise TemplateRuntimeError("No filter named 'length' found.")
+            raise TemplateRuntimeError("No filter named '_budget_str' found.")
     try:
-        t_5 = environment.filters['localize']
+        t_5 = environment.filters['_budget_text']
     except KeyError:
         @internalcode
         def t_5(*unused):
-            raise TemplateRuntimeError("No filter named 'localize' found.")
+            raise TemplateRuntimeError("No filter named '_budget_text' found.")
     try:
-        t_6 = environment.filters['map']
+        t_6 = environment.filters['join']
     except KeyError:
         @internalcode
         def t_6(*unused):
-            raise TemplateRuntimeError("No filter named 'map' found.")
+            raise TemplateRuntimeError("No filter named 'join' found.")
     try:
-        t_7 = environment.filters['replace']
+        t_7 = environment.filters['length']
     except KeyError:
         @internalcode
         def t_7(*unused):
-            raise TemplateRuntimeError("No filter named 'replace' found.")
+            raise TemplateRuntimeError("No filter named 'length' found.")
     try:
-        t_8 = environment.tests['defined']
+        t_8 = environment.filters['localize']
     except KeyError:
         @internalcode
         def t_8(*unused):
+            raise TemplateRuntimeError("No filter named 'localize' found.")
+    try:
+        t_9 = environment.filters['map']
+    except KeyError:
+        @internalcode
+        def t_9(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_10 = environment.filters['replace']
+    except KeyError:
+        @internalcode
+        def t_10(*unused):
+            raise TemplateRuntimeError("No filter named 'replace' found.")
+    try:
+        t_11 = environment.tests['defined']
+    except KeyError:
+        @internalcode
+        def t_11(*unused):
             raise TemplateRuntimeError("No test named 'defined' found.")
     pass
     l_0_L = (undefined(name='lang') if l_0_lang is missing else l_0_lang)
     context.vars['L'] = l_0_L
     context.exported_vars.add('L')
     def macro(l_1_key, l_1_kwargs):
-        t_9 = []
+        t_12 = []
         l_1_msg = resolve('msg')
         if l_1_key is missing:
             l_1_key = undefined("parameter 'key' was not provided", name='key')
         pass
-        t_9.append(
-            str(environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), l_1_key, (undefined(name='L') if l_0_L is missing else l_0_L), **l_1_kwargs)),
+        t_12.append(
+            str(t_5(environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), l_1_key, (undefined(name='L') if l_0_L is missing else l_0_L), **l_1_kwargs))),
         )
-        return concat(t_9)
+        return concat(t_12)
     context.exported_vars.add('t')
     context.vars['t'] = l_0_t = Macro(environment, macro, 't', ('key',), True, False, False, context.eval_ctx.autoescape)
     l_0_a = environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'answer')
@@ -82,254 +100,254 @@ def root(context, missing=missing):
     context.exported_vars.add('a')
     if (environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'interval_text') and (not environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'bound'))):
         pass
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'interval_text'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'interval_text')))
         yield '    ('
-        yield str(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L)))
+        yield str(t_5(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L))))
         yield ')\n'
     elif environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'bound'):
         pass
-        yield str(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id'))
+        yield str(t_5(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id')))
         yield ' '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'op'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'op')))
         yield ' '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'text'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'text')))
         yield '    ('
-        yield str(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L)))
+        yield str(t_5(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L))))
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'multiple_of'):
             pass
             yield '; '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'multiple_of', n=environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'multiple_of')))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'multiple_of', n=environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'multiple_of'))))
         yield ')\n'
     else:
         pass
-        yield str(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id'))
+        yield str(t_5(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id')))
         yield ' = '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'text'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'text')))
         if (environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'base_text') and (environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'base_text') != environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'text'))):
             pass
             yield ' ('
-            yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'base_text'))
+            yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'base_text')))
             yield ')'
         yield '    ('
-        yield str(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L)))
+        yield str(t_5(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L))))
         yield ')\n'
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'regime'):
         pass
         yield '  '
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'regime'))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'regime')))
         yield ': '
-        yield str(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'regime'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L)))
+        yield str(t_5(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'regime'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L))))
         yield '\n'
     if ((environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'formula_text') and (environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'formula_text') != environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'exact'))) and (environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'formula_text') != environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id'))):
         pass
         yield '  '
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'symbolic_answer'))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'symbolic_answer')))
         yield ': '
-        yield str(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id'))
+        yield str(t_5(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id')))
         yield ' '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'op'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'op')))
         yield ' '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'formula_text'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'formula_text')))
         yield '\n'
     if environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'reduced_text'):
         pass
         yield '  '
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'with_constants'))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'with_constants')))
         yield ': '
-        yield str(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id'))
+        yield str(t_5(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id')))
         yield ' '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'op'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'op')))
         yield ' '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'reduced_text'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'reduced_text')))
         yield '\n'
     if environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'rounded'):
         pass
         yield '  '
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), ('optimum_before_rounding' if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'optimize') else 'bound_before_rounding')))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), ('optimum_before_rounding' if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'optimize') else 'bound_before_rounding'))))
         yield ': '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'exact_text'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'exact_text')))
         yield '\n'
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'steps'):
         pass
         yield '\n'
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'steps'))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'steps')))
         yield '\n'
     l_1_loop = missing
-    for l_1_st, l_1_loop in LoopContext(t_1(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'steps')), undefined):
+    for l_1_st, l_1_loop in LoopContext(t_3(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'steps')), undefined):
         _loop_vars = {}
         pass
         if (environment.getattr(l_1_st, 'kind') == 'relation'):
             pass
             yield '  '
-            yield str(environment.getattr(l_1_st, 'index'))
+            yield str(t_5(environment.getattr(l_1_st, 'index')))
             yield '. '
             if environment.getattr(l_1_st, 'inverse'):
                 pass
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_inverse', relation=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'name'), unknown=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars))
+                yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_inverse', relation=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'name'), unknown=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars)))
             else:
                 pass
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_relation', relation=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'name'), _loop_vars=_loop_vars))
+                yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_relation', relation=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'name'), _loop_vars=_loop_vars)))
             yield '  ['
-            yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'id'))
+            yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'id')))
             yield ']\n       '
-            yield str(environment.getitem(environment.getattr(l_1_st, 'equations_text'), 0))
+            yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'equations_text'), 0)))
             yield '\n'
             if environment.getattr(l_1_st, 'inverse'):
                 pass
                 yield '       '
-                yield str(environment.getitem(environment.getattr(l_1_st, 'solved_text'), 0))
+                yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'solved_text'), 0)))
                 yield '\n'
             if (environment.getattr(l_1_st, 'substituted_text') and (not (environment.getattr(l_1_st, 'results') and (environment.call(context, environment.getattr(environment.getitem(environment.getattr(l_1_st, 'substituted_text'), 0), 'strip'), '()', _loop_vars=_loop_vars) == environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text'))))):
                 pass
                 yield '       = '
-                yield str(environment.getitem(environment.getattr(l_1_st, 'substituted_text'), 0))
+                yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'substituted_text'), 0)))
                 yield '\n'
             if (environment.getattr(l_1_st, 'cancelled_text') and environment.getitem(environment.getattr(l_1_st, 'cancelled_text'), 0)):
                 pass
                 yield '       = '
-                yield str(environment.getitem(environment.getattr(l_1_st, 'cancelled_text'), 0))
+                yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'cancelled_text'), 0)))
                 yield '\n'
             if environment.getattr(l_1_st, 'results'):
                 pass
                 yield '       = '
-                yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text'))
+                yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text')))
                 yield '\n'
             if environment.getattr(l_1_st, 'regime'):
                 pass
                 yield '       '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'regime_holds', regime=environment.getattr(environment.getattr(l_1_st, 'regime'), 'name'), when=environment.getattr(environment.getattr(l_1_st, 'regime'), 'when_text'), _loop_vars=_loop_vars))
+                yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'regime_holds', regime=environment.getattr(environment.getattr(l_1_st, 'regime'), 'name'), when=environment.getattr(environment.getattr(l_1_st, 'regime'), 'when_text'), _loop_vars=_loop_vars)))
                 yield '\n'
         elif (environment.getattr(l_1_st, 'kind') == 'system'):
             pass
             yield '  '
-            yield str(environment.getattr(l_1_st, 'index'))
+            yield str(t_5(environment.getattr(l_1_st, 'index')))
             yield '. '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_system', relations=t_3(context.eval_ctx, t_6(context, environment.getattr(l_1_st, 'relations'), attribute='id'), ', '), unknowns=t_3(context.eval_ctx, t_6(context, environment.getattr(l_1_st, 'solved_for'), attribute='id'), ', '), _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_system', relations=t_2(t_6(context.eval_ctx, t_1(t_2(t_9(context, t_1(environment.getattr(l_1_st, 'relations'), 'map'), attribute='id'), 'map'), 'join'), ', '), 'join'), unknowns=t_2(t_6(context.eval_ctx, t_1(t_2(t_9(context, t_1(environment.getattr(l_1_st, 'solved_for'), 'map'), attribute='id'), 'map'), 'join'), ', '), 'join'), _loop_vars=_loop_vars)))
             yield '\n'
-            for l_2_eq in t_1(environment.getattr(l_1_st, 'equations_text')):
+            for l_2_eq in t_3(environment.getattr(l_1_st, 'equations_text')):
                 _loop_vars = {}
                 pass
                 yield '       '
-                yield str(l_2_eq)
+                yield str(t_5(l_2_eq))
                 yield '\n'
             l_2_eq = missing
             l_2_loop = missing
-            for l_2_eq, l_2_loop in LoopContext(t_1(environment.getattr(l_1_st, 'solved_text')), undefined):
+            for l_2_eq, l_2_loop in LoopContext(t_3(environment.getattr(l_1_st, 'solved_text')), undefined):
                 _loop_vars = {}
                 pass
                 yield '       '
-                yield str(l_2_eq)
-                if t_8(environment.getitem(environment.getattr(l_1_st, 'results'), environment.getattr(l_2_loop, 'index0'))):
+                yield str(t_5(l_2_eq))
+                if t_11(environment.getitem(environment.getattr(l_1_st, 'results'), environment.getattr(l_2_loop, 'index0'))):
                     pass
                     yield ' = '
-                    yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), environment.getattr(l_2_loop, 'index0')), 'text'))
+                    yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), environment.getattr(l_2_loop, 'index0')), 'text')))
                 yield '\n'
             l_2_loop = l_2_eq = missing
         elif (environment.getattr(l_1_st, 'kind') == 'bound'):
             pass
             yield '  '
-            yield str(environment.getattr(l_1_st, 'index'))
+            yield str(t_5(environment.getattr(l_1_st, 'index')))
             yield '. '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_bound', name=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_bound', name=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars)))
             yield '  ['
-            yield str(t_3(context.eval_ctx, t_6(context, environment.getattr(l_1_st, 'relations'), attribute='id'), ', '))
+            yield str(t_5(t_2(t_6(context.eval_ctx, t_1(t_2(t_9(context, t_1(environment.getattr(l_1_st, 'relations'), 'map'), attribute='id'), 'map'), 'join'), ', '), 'join')))
             yield ']\n'
-            for l_2_eq in t_1(environment.getattr(l_1_st, 'equations_text')):
+            for l_2_eq in t_3(environment.getattr(l_1_st, 'equations_text')):
                 _loop_vars = {}
                 pass
                 yield '       '
-                yield str(l_2_eq)
+                yield str(t_5(l_2_eq))
                 yield '\n'
             l_2_eq = missing
-            for l_2_eq in t_1(environment.getattr(l_1_st, 'composed_text')):
+            for l_2_eq in t_3(environment.getattr(l_1_st, 'composed_text')):
                 _loop_vars = {}
                 pass
                 yield '       '
-                yield str(l_2_eq)
+                yield str(t_5(l_2_eq))
                 yield '\n'
             l_2_eq = missing
-            for l_2_eq in t_1(environment.getattr(l_1_st, 'isolated_text')):
+            for l_2_eq in t_3(environment.getattr(l_1_st, 'isolated_text')):
                 _loop_vars = {}
                 pass
                 yield '       '
-                yield str(l_2_eq)
+                yield str(t_5(l_2_eq))
                 yield '\n'
             l_2_eq = missing
             if environment.getattr(l_1_st, 'substituted_text'):
                 pass
                 yield '       '
-                yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'))
+                yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id')))
                 yield ' '
-                yield str(environment.getattr(l_1_st, 'op'))
+                yield str(t_5(environment.getattr(l_1_st, 'op')))
                 yield ' '
-                yield str(environment.getitem(environment.getattr(l_1_st, 'substituted_text'), 0))
+                yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'substituted_text'), 0)))
                 yield '\n'
             if (environment.getattr(l_1_st, 'cancelled_text') and environment.getitem(environment.getattr(l_1_st, 'cancelled_text'), 0)):
                 pass
                 yield '       '
-                yield str(environment.call_binop(context, '*', ' ', environment.call_binop(context, '+', t_4(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id')), t_4(environment.getattr(l_1_st, 'op')))))
+                yield str(t_5(environment.call_binop(context, '*', ' ', environment.call_binop(context, '+', t_2(t_7(t_1(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), 'length')), 'length'), t_2(t_7(t_1(environment.getattr(l_1_st, 'op'), 'length')), 'length')))))
                 yield '= '
-                yield str(environment.getitem(environment.getattr(l_1_st, 'cancelled_text'), 0))
+                yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'cancelled_text'), 0)))
                 yield '\n'
             if environment.getattr(l_1_st, 'results'):
                 pass
                 yield '       '
-                yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'))
+                yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id')))
                 yield ' '
-                yield str(environment.getattr(l_1_st, 'op'))
+                yield str(t_5(environment.getattr(l_1_st, 'op')))
                 yield ' '
-                yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text'))
+                yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text')))
                 yield '\n'
         elif (environment.getattr(l_1_st, 'kind') == 'interval'):
             pass
             yield '  '
-            yield str(environment.getattr(l_1_st, 'index'))
+            yield str(t_5(environment.getattr(l_1_st, 'index')))
             yield '. '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_interval', relation=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'name'), unknown=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_interval', relation=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'name'), unknown=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars)))
             yield '  ['
-            yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'id'))
+            yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'id')))
             yield ']\n       '
-            yield str(environment.getitem(environment.getattr(l_1_st, 'equations_text'), 0))
+            yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'equations_text'), 0)))
             yield '\n       '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'interval_rounded', k=environment.getattr(l_1_st, 'rounded'), _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'interval_rounded', k=environment.getattr(l_1_st, 'rounded'), _loop_vars=_loop_vars)))
             yield '\n       '
-            yield str(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'answer'), 'interval_text'))
+            yield str(t_5(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'answer'), 'interval_text')))
             yield '\n'
         elif (environment.getattr(l_1_st, 'kind') == 'approximate'):
             pass
             yield '  '
-            yield str(environment.getattr(l_1_st, 'index'))
+            yield str(t_5(environment.getattr(l_1_st, 'index')))
             yield '. '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_approximate', assumption=environment.getattr(l_1_st, 'assumption'), _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_approximate', assumption=environment.getattr(l_1_st, 'assumption'), _loop_vars=_loop_vars)))
             yield '\n       '
-            yield str(environment.getitem(environment.getattr(l_1_st, 'equations_text'), 0))
+            yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'equations_text'), 0)))
             yield '\n       '
-            yield str(t_7(context.eval_ctx, environment.getitem(environment.getattr(l_1_st, 'solved_text'), 0), ' = ', ' ≈ ', 1))
+            yield str(t_5(t_2(t_10(context.eval_ctx, t_1(environment.getitem(environment.getattr(l_1_st, 'solved_text'), 0), 'replace'), ' = ', ' ≈ ', 1), 'replace')))
             yield '\n'
             if environment.getattr(l_1_st, 'substituted_text'):
                 pass
                 yield '       ≈ '
-                yield str(environment.getitem(environment.getattr(l_1_st, 'substituted_text'), 0))
+                yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'substituted_text'), 0)))
                 yield '\n'
             if environment.getattr(l_1_st, 'results'):
                 pass
                 yield '       = '
-                yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text'))
+                yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text')))
                 yield '\n'
         elif (environment.getattr(l_1_st, 'kind') == 'optimum'):
             pass
             yield '  '
-            yield str(environment.getattr(l_1_st, 'index'))
+            yield str(t_5(environment.getattr(l_1_st, 'index')))
             yield '. '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_2(str_join(('step_optimum_', environment.getattr(l_1_st, 'direction'), ))), name=environment.getattr(environment.getattr(l_1_st, 'objective'), 'id'), _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_4(str_join(('step_optimum_', t_5(environment.getattr(l_1_st, 'direction')), ))), name=environment.getattr(environment.getattr(l_1_st, 'objective'), 'id'), _loop_vars=_loop_vars)))
             yield '  ['
-            yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'id'))
+            yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'id')))
             yield ']\n'
-            for l_2_line in t_1(environment.getattr(l_1_st, 'optimum_text')):
+            for l_2_line in t_3(environment.getattr(l_1_st, 'optimum_text')):
                 _loop_vars = {}
                 pass
                 yield '       '
-                yield str(l_2_line)
+                yield str(t_5(l_2_line))
                 yield '\n'
             l_2_line = missing
         elif ((environment.getattr(l_1_st, 'kind') == 'round') and (environment.getattr(l_1_st, 'direction') == 'optimum')):
@@ -337,109 +355,109 @@ def root(context, missing=missing):
             if (environment.getattr(l_1_st, 'multiple') > 1):
                 pass
                 yield '  '
-                yield str(environment.getattr(l_1_st, 'index'))
+                yield str(t_5(environment.getattr(l_1_st, 'index')))
                 yield '. '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_round_multiple_optimum', n=environment.getattr(l_1_st, 'multiple'), _loop_vars=_loop_vars))
+                yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_round_multiple_optimum', n=environment.getattr(l_1_st, 'multiple'), _loop_vars=_loop_vars)))
                 yield '\n'
             else:
                 pass
                 yield '  '
-                yield str(environment.getattr(l_1_st, 'index'))
+                yield str(t_5(environment.getattr(l_1_st, 'index')))
                 yield '. '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_round_optimum', name=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars))
+                yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_round_optimum', name=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars)))
                 yield '\n'
-            for l_2_line in t_1(environment.getattr(l_1_st, 'rounding_text_lines')):
+            for l_2_line in t_3(environment.getattr(l_1_st, 'rounding_text_lines')):
                 _loop_vars = {}
                 pass
                 yield '       '
-                yield str(l_2_line)
+                yield str(t_5(l_2_line))
                 yield '\n'
             l_2_line = missing
             yield '       '
-            yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'))
+            yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id')))
             yield ' = '
-            yield str(environment.getattr(l_1_st, 'rounding_text'))
+            yield str(t_5(environment.getattr(l_1_st, 'rounding_text')))
             yield '\n'
         elif (environment.getattr(l_1_st, 'kind') == 'round'):
             pass
             if (environment.getattr(l_1_st, 'multiple') > 1):
                 pass
                 yield '  '
-                yield str(environment.getattr(l_1_st, 'index'))
+                yield str(t_5(environment.getattr(l_1_st, 'index')))
                 yield '. '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_2(str_join(('step_round_multiple_', environment.getattr(l_1_st, 'direction'), ))), n=environment.getattr(l_1_st, 'multiple'), _loop_vars=_loop_vars))
+                yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_4(str_join(('step_round_multiple_', t_5(environment.getattr(l_1_st, 'direction')), ))), n=environment.getattr(l_1_st, 'multiple'), _loop_vars=_loop_vars)))
                 yield '\n'
             else:
                 pass
                 yield '  '
-                yield str(environment.getattr(l_1_st, 'index'))
+                yield str(t_5(environment.getattr(l_1_st, 'index')))
                 yield '. '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_2(str_join(('step_round_', environment.getattr(l_1_st, 'direction'), ))), name=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars))
+                yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_4(str_join(('step_round_', t_5(environment.getattr(l_1_st, 'direction')), ))), name=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars)))
                 yield '\n'
             yield '       '
-            yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'))
+            yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id')))
             yield ' = '
-            yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text'))
+            yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text')))
             yield '\n'
     l_1_loop = l_1_st = missing
     yield '\n'
-    yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'given'))
+    yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'given')))
     yield '\n'
-    for l_1_g in t_1(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'given')):
+    for l_1_g in t_3(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'given')):
         _loop_vars = {}
         pass
         yield '  '
-        yield str(environment.getattr(l_1_g, 'id'))
+        yield str(t_5(environment.getattr(l_1_g, 'id')))
         yield ' = '
-        yield str(environment.getattr(l_1_g, 'value_text'))
+        yield str(t_5(environment.getattr(l_1_g, 'value_text')))
         yield '    '
         if (environment.getattr(l_1_g, 'origin') == 'given'):
             pass
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'origin_given', _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'origin_given', _loop_vars=_loop_vars)))
         elif (environment.getattr(l_1_g, 'origin') == 'default'):
             pass
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'origin_default', _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'origin_default', _loop_vars=_loop_vars)))
         else:
             pass
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_2(str_join(('origin_', environment.getattr(l_1_g, 'origin'), ))), preset=environment.getattr(l_1_g, 'preset'), _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_4(str_join(('origin_', t_5(environment.getattr(l_1_g, 'origin')), ))), preset=environment.getattr(l_1_g, 'preset'), _loop_vars=_loop_vars)))
         if environment.getattr(l_1_g, 'source'):
             pass
             yield '; '
-            yield str(environment.getattr(environment.getattr(l_1_g, 'source'), 'ref'))
+            yield str(t_5(environment.getattr(environment.getattr(l_1_g, 'source'), 'ref')))
             if environment.getattr(environment.getattr(l_1_g, 'source'), 'locator'):
                 pass
                 yield ', '
-                yield str(t_5(environment.getattr(environment.getattr(l_1_g, 'source'), 'locator'), (undefined(name='L') if l_0_L is missing else l_0_L)))
+                yield str(t_5(t_2(t_8(t_1(environment.getattr(environment.getattr(l_1_g, 'source'), 'locator'), 'localize'), (undefined(name='L') if l_0_L is missing else l_0_L)), 'localize')))
         if environment.getattr(l_1_g, 'note'):
             pass
             yield '; '
-            yield str((environment.getattr(l_1_g, 'note_zh') if (((undefined(name='L') if l_0_L is missing else l_0_L) == 'zh') and environment.getattr(l_1_g, 'note_zh')) else (t_2(str_join((environment.getattr(l_1_g, 'note_zh'), ' / ', environment.getattr(l_1_g, 'note'), ))) if (((undefined(name='L') if l_0_L is missing else l_0_L) == 'both') and environment.getattr(l_1_g, 'note_zh')) else environment.getattr(l_1_g, 'note'))))
+            yield str(t_5((environment.getattr(l_1_g, 'note_zh') if (((undefined(name='L') if l_0_L is missing else l_0_L) == 'zh') and environment.getattr(l_1_g, 'note_zh')) else (t_4(str_join((t_5(environment.getattr(l_1_g, 'note_zh')), ' / ', t_5(environment.getattr(l_1_g, 'note')), ))) if (((undefined(name='L') if l_0_L is missing else l_0_L) == 'both') and environment.getattr(l_1_g, 'note_zh')) else environment.getattr(l_1_g, 'note')))))
         yield '\n'
     l_1_g = missing
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'notes'):
         pass
         yield '\n'
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'notes'))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'notes')))
         yield '\n'
-        for l_1_n in t_1(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'notes')):
+        for l_1_n in t_3(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'notes')):
             l_1_msg = resolve('msg')
             _loop_vars = {}
             pass
             yield '  - '
-            yield str(environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), environment.getattr(l_1_n, 'message'), (undefined(name='L') if l_0_L is missing else l_0_L), _loop_vars=_loop_vars, **(environment.getattr(l_1_n, 'data_text') or environment.getattr(l_1_n, 'data'))))
+            yield str(t_5(environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), environment.getattr(l_1_n, 'message'), (undefined(name='L') if l_0_L is missing else l_0_L), _loop_vars=_loop_vars, **(environment.getattr(l_1_n, 'data_text') or environment.getattr(l_1_n, 'data')))))
             yield '\n'
         l_1_n = l_1_msg = missing
     yield '\n'
-    yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'check'))
+    yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'check')))
     yield ': '
-    yield str((t_2(str_join((environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'check_ok'), ' (', t_4(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'checks')), ')', ))) if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'checks') else environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'check_none')))
+    yield str(t_5((t_4(str_join((t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'check_ok')), ' (', t_5(t_2(t_7(t_1(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'checks'), 'length')), 'length')), ')', ))) if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'checks') else environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'check_none'))))
     yield '\n'
     if environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'prefix_note'):
         pass
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'unit'))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'unit')))
         yield ': '
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_2(str_join(('prefix_', (undefined(name='units') if l_0_units is missing else l_0_units), )))))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_4(str_join(('prefix_', t_5((undefined(name='units') if l_0_units is missing else l_0_units)), ))))))
         yield '\n'
 
 blocks = {}
-debug_info = '3=64&4=67&5=79&6=82&7=84&8=88&9=90&11=104&13=115&14=118&16=122&17=125&19=133&20=136&22=144&23=147&25=151&27=154&29=157&30=160&31=163&32=174&33=176&34=179&36=181&37=184&39=186&40=189&42=191&43=194&45=196&46=199&48=201&49=204&50=208&51=212&53=216&54=220&57=227&58=230&59=236&60=240&62=243&63=247&65=250&66=254&68=257&69=260&71=266&72=269&74=273&75=276&77=282&78=285&79=291&80=293&81=295&82=297&83=300&84=304&85=306&86=308&87=311&89=313&90=316&92=318&93=321&94=327&95=331&97=334&98=336&99=339&101=346&103=350&104=354&106=358&107=362&108=364&109=367&111=374&113=379&117=385&118=387&119=391&122=418&124=421&125=423&126=428&130=432&131=436&132=438'
+debug_info = '3=82&4=85&5=97&6=100&7=102&8=106&9=108&11=122&13=133&14=136&16=140&17=143&19=151&20=154&22=162&23=165&25=169&27=172&29=175&30=178&31=181&32=192&33=194&34=197&36=199&37=202&39=204&40=207&42=209&43=212&45=214&46=217&48=219&49=222&50=226&51=230&53=234&54=238&57=245&58=248&59=254&60=258&62=261&63=265&65=268&66=272&68=275&69=278&71=284&72=287&74=291&75=294&77=300&78=303&79=309&80=311&81=313&82=315&83=318&84=322&85=324&86=326&87=329&89=331&90=334&92=336&93=339&94=345&95=349&97=352&98=354&99=357&101=364&103=368&104=372&106=376&107=380&108=382&109=385&111=392&113=397&117=403&118=405&119=409&122=436&124=439&125=441&126=446&130=450&131=454&132=456'
