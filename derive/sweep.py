@@ -196,6 +196,7 @@ class SweepResult:
                 raise VerificationError(f"sweep check failed at {self.point(index)}: the engine finds no value "
                                         f"but the vectorised sweep gives {got!r}; please report it") from None
             want = sol.value
+            _check_exact_in_range(want, self.target, self.point(index))
             if np.isnan(got) or not _agrees(want, got):
                 raise VerificationError(f"sweep check failed at {self.point(index)}: the engine gives "
                                         f"{float(want.evalf(17))!r}, the vectorised sweep {got!r}; please report it")
@@ -327,19 +328,45 @@ def sweep(question: "Question | str", axes: Mapping[str, Any], given: Mapping[st
     else:
         arrays = [a.values.reshape([-1 if j == i else 1 for j in range(len(shape))]) for i, a in enumerate(parsed)]
     values = np.ascontiguousarray(compiled(*arrays))
-    _check_float_range(values, reference)
+    _check_float_range(values, reference, compiled)
     result = replace(result, target=reference.target, unit=reference.unit, values=values, reference=reference,
                      compiled=compiled)
     return replace(result, verified=result.verify(verify)) if verify else result
 
 
-def _check_float_range(values: np.ndarray, reference: "Solution") -> None:
-    """A sweep writes 64-bit floats: refuse a grid whose values overflow them rather than print inf."""
+_FLOAT_RANGE = "magnitudes from about 2.2e-308 to 1.8e308"
+
+
+def _check_float_range(values: np.ndarray, reference: "Solution", compiled: "Vectorized") -> None:
+    """A sweep writes 64-bit floats: refuse a grid whose values overflow them rather than print inf, or
+    underflow them to a subnormal (digits lost), or to 0 where the formula is proven positive, rather
+    than print it. (Elsewhere an underflow to 0 is caught at the points the engine checks.)"""
     import numpy as np
 
-    if np.isinf(values).any():
+    tiny = np.finfo(np.float64).tiny
+    finite = values[np.isfinite(values)]
+    low = (finite != 0) & (np.abs(finite) < tiny)
+    if compiled.positive:
+        low |= finite == 0
+    if np.isinf(values).any() or low.any():
         raise InputError(f"some values of {reference.target} on this grid are beyond a 64-bit float's range "
-                         "(about 1.8e308), which a sweep writes; ask derive solve for a point's exact value")
+                         f"({_FLOAT_RANGE}), which a sweep writes; ask derive solve for a point's exact value")
+
+
+def _check_exact_in_range(value: Any, target: str, point: Mapping[str, float]) -> None:
+    """A value the engine gives that is not zero must be a normal 64-bit float for the sweep to write it:
+    one that underflows to 0 (or overflows to inf) is refused, never counted as checked."""
+    import sys
+
+    import sympy
+
+    if value == 0:
+        return
+    magnitude = abs(float(value.evalf(17)))
+    if not sys.float_info.min <= magnitude <= sys.float_info.max:
+        shown = sympy.Float(value.evalf(20), 4)
+        raise InputError(f"{target} at {dict(point)} is {shown} (the engine's exact value), beyond a 64-bit float's "
+                         f"range ({_FLOAT_RANGE}), which a sweep writes; ask derive solve for the exact values")
 
 
 def _compile(reference: "Solution", names: Sequence[str]) -> "Vectorized":

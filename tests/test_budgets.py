@@ -91,6 +91,16 @@ def test_results_beyond_float_range_print_exactly(cli, slow_formulas):
     assert run.json["value"] == "2.8724932382856556e-1233" and run.json["display"] == "2.872e-1233"
 
 
+@pytest.mark.parametrize("sweep", [("xc=2:3:3",), ("xc=2:3:3", "--format", "json"), ("xc=2:3:3", "--verify", "0"),
+                                   ("xc=1.1:1.2:3",)])
+def test_a_sweep_whose_values_underflow_is_refused_not_written_as_zero(cli, slow_formulas, sweep):
+    """Audit of issue 16: xd = 3/xc**4096 (about 1e-1233) was written 0,0,0 with verified_points: 3 and exit 0.
+    A value the engine gives as non-zero that a 64-bit float cannot hold (0, a subnormal) is a range error."""
+    run = cli("sweep", "xd", *sweep, "xb=3", "--formulas", str(slow_formulas))
+    err = _one_error_line(run)
+    assert "beyond a 64-bit float's range" in err and run.out == ""
+
+
 def test_built_in_conv_flops_at_the_input_limits(cli):
     inputs = [f"{n}=1e60" for n in ("conv_height", "conv_width", "conv_kernel", "channels_in", "channels_out",
                                     "matmul_rows")]
