@@ -26,9 +26,12 @@ _KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S
 
 
 def check_target(path: str | os.PathLike) -> Path:
-    """``path`` if derive may write over it: a missing path or a regular file. Anything else (a device such
-    as /dev/null, a FIFO, a socket, a folder, or a symbolic link, even to a regular file) is refused, since
-    publishing a file by renaming would replace it with a regular file."""
+    """``path`` if derive may write over it: a missing path or a regular file this run has not read. Anything
+    else (a device such as /dev/null, a FIFO, a socket, a folder, or a symbolic link, even to a regular file)
+    is refused, since publishing a file by renaming would replace it with a regular file; so is a file the
+    run read (:func:`~derive._files.read_by_this_run`: a live source's claims file, a formula file)."""
+    from ._files import read_by_this_run
+
     final = Path(path)
     try:
         mode = final.lstat().st_mode
@@ -37,6 +40,9 @@ def check_target(path: str | os.PathLike) -> Path:
     except OSError as exc:
         raise InputError(f"cannot write {final}: {exc.strerror or exc}") from exc
     if stat.S_ISREG(mode):
+        read_as = read_by_this_run(final)
+        if read_as is not None:
+            raise InputError(f"refusing to write {final}: this run reads it ({read_as}); choose another output")
         return final
     what = next((name for test, name in _KINDS if test(mode)), "not a regular file")
     hint = ("give the path of the file it points to, or remove the link" if stat.S_ISLNK(mode)

@@ -198,3 +198,25 @@ def test_dash_is_standard_output(cli, tmp_path):
     assert list(tmp_path.iterdir()) == []
     run = cli("solve", "critical_ai", "--hw", "a100", "--format", "pdf", "-o", "-", cwd=tmp_path)
     assert run.code == 2 and "-o FILE.pdf" in run.err and list(tmp_path.iterdir()) == []
+
+
+CLAIMS = ("chapter: seed-bandwidth-wall\ntitle: {en: t, zh: t}\nclaims:\n  - id: a\n    quote: x\n"
+          "    stated: 156 FLOP/B\n    solve: critical_ai\n    hw: a100\n")
+
+
+@pytest.mark.parametrize("name", ["c.yaml", "same-file.yaml"])
+def test_render_never_writes_over_a_file_its_source_reads(cli, tmp_path, name):
+    """Audit of issue 16: ``render src.md -o c.yaml`` replaced c.yaml, which the source reads with claims().
+    Every file the run reads is an input, under its own name or another (a hard link)."""
+    claims = tmp_path / "c.yaml"
+    claims.write_text(CLAIMS, encoding="utf-8")
+    if name != "c.yaml":
+        os.link(claims, tmp_path / name)
+    src = tmp_path / "src.md"
+    src.write_text('{% for c in claims("c.yaml") %}{{ c.verdict }}{% endfor %}\n', encoding="utf-8")
+    run = cli("render", str(src), "-o", str(tmp_path / name))
+    assert run.code == 2 and run.err.startswith("derive: error: refusing to write") and "reads it" in run.err
+    assert claims.read_text(encoding="utf-8") == CLAIMS
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted({"c.yaml", name, "src.md"})
+    ok = cli("render", str(src), "-o", str(tmp_path / "out.md"))
+    assert ok.code == 0 and (tmp_path / "out.md").read_text(encoding="utf-8").strip() == "reproduced"
