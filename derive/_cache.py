@@ -226,6 +226,6 @@ def write_entry(kind: str, key: str, data: Any) -> None:
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     entry = json.dumps({"kind": kind, "key": key, "mac": _mac(secret_key, kind, key, payload)}) + "\n" + payload
     try:
-        write_atomic(_entry_path(folder, kind, key), entry, permissions=0o600)
+        write_atomic(_entry_path(folder, kind, key), entry, permissions=0o600, stage=False)
     except (DeriveError, OSError):
         pass

@@ -220,3 +220,32 @@ def test_render_never_writes_over_a_file_its_source_reads(cli, tmp_path, name):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted({"c.yaml", name, "src.md"})
     ok = cli("render", str(src), "-o", str(tmp_path / "out.md"))
     assert ok.code == 0 and (tmp_path / "out.md").read_text(encoding="utf-8").strip() == "reproduced"
+
+
+@pytest.mark.parametrize("existing", [False, True])
+def test_a_failed_render_leaves_no_images(cli, tmp_path, existing):
+    """Audit of issue 16: a failed ``render -o`` left the images its plot() calls had written in img/. They are
+    published with the output, when the whole render succeeds; a failure removes them and the folders made."""
+    src = tmp_path / "src.md"
+    src.write_text('{{ plot("roofline", hw="a100") }}\n{{ q("no_such_quantity") }}\n', encoding="utf-8")
+    out = tmp_path / "out" / "page.md"
+    if existing:                                    # an earlier good render: left exactly as it was
+        (tmp_path / "out" / "img").mkdir(parents=True)
+        out.write_text("the old page\n", encoding="utf-8")
+        (tmp_path / "out" / "img" / "page-1-roofline.png").write_bytes(b"old image")
+    before = sorted((p.relative_to(tmp_path), p.read_bytes() if p.is_file() else b"") for p in tmp_path.rglob("*"))
+    run = cli("render", str(src), "-o", str(out))
+    assert run.code == 2 and "no_such_quantity" in run.err and run.err.count("\n") == 1
+    after = sorted((p.relative_to(tmp_path), p.read_bytes() if p.is_file() else b"") for p in tmp_path.rglob("*"))
+    assert after == before
+
+
+def test_a_render_publishes_its_images_with_its_output(cli, tmp_path):
+    src = tmp_path / "src.md"
+    src.write_text('{{ plot("roofline", hw="a100") }}\n', encoding="utf-8")
+    run = cli("render", str(src), "-o", str(tmp_path / "out" / "page.md"))
+    assert run.code == 0, run.err
+    image = tmp_path / "out" / "img" / "page-1-roofline.png"
+    assert image.read_bytes().startswith(b"\x89PNG")
+    assert "img/page-1-roofline.png" in (tmp_path / "out" / "page.md").read_text(encoding="utf-8")
+    assert [p for p in tmp_path.rglob(".*")] == []

@@ -22,17 +22,18 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .._atomic import OutputPlan, write_atomic
+    from .._atomic import OutputPlan, staged, write_atomic
     from ..live import language_of, render_source
 
     to_stdout(args)
     if args.output:     # refused before anything is written (plots go beside the output)
         OutputPlan(input_files(args, args.source)).claim(args.output, "the rendered source")
     lang = args.lang or language_of(args.source)
-    text = render_source(args.source, output=args.output, lang=lang, units=args.units, catalog=catalog_of(args),
-                         images=bool(args.output))
-    if args.output:
-        path = write_atomic(args.output, text)
+    with staged():      # the images and the output are published together, or none is
+        text = render_source(args.source, output=args.output, lang=lang, units=args.units,
+                             catalog=catalog_of(args), images=bool(args.output))
+        path = write_atomic(args.output, text) if args.output else None
+    if path is not None:
         print(path)
     else:
         sys.stdout.write(text)
