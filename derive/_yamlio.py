@@ -9,6 +9,7 @@ and ``LStr``, which behave like ``dict`` and ``str`` and carry ``.line``.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,9 @@ from ._errors import CatalogError
 __all__ = ["LList", "LMap", "LStr", "line_of", "read_yaml"]
 
 MAX_FILE_BYTES = 4_000_000
+# control characters a terminal acts on (ESC sequences, BEL, ...), line separators and bidirectional
+# overrides (text that reads differently from what it says); tab and line breaks are ordinary text
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 MAX_VALUES = 200_000   # values in one file once aliases are expanded (a catalog file has about 1,500)
 
 
@@ -56,7 +60,8 @@ class _Frame:
 
 
 def _build(events: Any, file: str) -> Any:
-    """The file's one document as LMap, LList and LStr, from the parser's events.
+    """The file's one document as LMap, LList and LStr, from the parser's events; text with a control
+    character other than tab and line breaks (``"\\e]0;...\\a"``, a bidirectional override) is refused.
 
     Built here from the event stream, with a stack, rather than by YAML's composer: libyaml's composer
     recurses once per level of nesting and crashes the process (SIGSEGV) on a file of 40,000 ``[``. Nesting
@@ -104,6 +109,14 @@ def _build(events: Any, file: str) -> Any:
             if documents > 1:
                 raise CatalogError("a second YAML document ('---'); a file holds one", file=file, line=line)
         elif isinstance(event, yaml.ScalarEvent):
+            control = _CONTROL.search(event.value)
+            if control is not None:
+                import unicodedata
+
+                char = control.group()
+                name = unicodedata.name(char, "a control character")
+                raise CatalogError(f"text holds U+{ord(char):04X} ({name.lower()}), which a terminal or viewer "
+                                   "would act on; remove it (tabs and line breaks are fine)", file=file, line=line)
             value = LStr(event.value)
             value.line = line or 0
             count(1, line or 0)

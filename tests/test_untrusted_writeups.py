@@ -505,3 +505,30 @@ def test_two_problem_files_with_one_name_never_overwrite_each_other(tmp_path):
     with pytest.raises(InputError, match="two outputs"):
         write_reports([tmp_path / "a" / "x.yaml", tmp_path / "b" / "x.yaml"], out, langs=["en"], formats=["md"])
     assert not out.exists() or not any(out.iterdir())
+
+
+CONTROL_FILES = {
+    "formula": ("mine.yaml", 'quantities:\n  - id: evil_q\n    symbol: e\n    unit: "1"\n    name: {{en: "{text}", zh: e}}\n'
+                "    meaning: {{en: e, zh: e}}\n    source: scaling-book-tpus\n", 5,
+                ("list", "--formulas", "{file}")),
+    "problem": ("p.yaml", 'id: p\ntitle: {{en: t, zh: t}}\nstatement: {{en: "{text}", zh: s}}\nquestions:\n'
+                "  - id: q\n    ask: {{en: a, zh: a}}\n    solve: critical_ai\n    hw: a100\n", 3,
+                ("report", "{file}", "--format", "md", "--lang", "en")),
+    "claims": ("c.yaml", 'chapter: seed-bandwidth-wall\ntitle: {{en: t, zh: t}}\nclaims:\n  - id: a\n'
+               '    quote: "{text}"\n    stated: 156 FLOP/B\n    solve: critical_ai\n    hw: a100\n', 5,
+               ("check", "{file}")),
+}
+
+
+@pytest.mark.parametrize("text", [r"title\e]0;pwned\a", r"\e[31mred", r"\u202eevil", r"\x9b31m"])
+@pytest.mark.parametrize("surface", sorted(CONTROL_FILES))
+def test_control_characters_in_files_never_reach_the_terminal(cli, tmp_path, surface, text):
+    """Audit of issue 16: a quantity name holding ESC]0;...BEL or ESC[31m (written as YAML escapes) was printed
+    raw, retitling or recolouring the terminal. Text with control characters is refused at load, at its line."""
+    name, body, line, args = CONTROL_FILES[surface]
+    path = tmp_path / name
+    path.write_text(body.format(text=text), encoding="utf-8")
+    run = cli(*(a.format(file=path) for a in args))
+    assert run.code == 2 and run.err.startswith(f"derive: error: {path}:{line}: text holds U+")
+    assert run.err.count("\n") == 1 and run.out == ""
+    assert not any(c in run.err for c in "\x1b\x07\u202e\x9b")
