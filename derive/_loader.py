@@ -36,7 +36,7 @@ _COMMON_UNITS = [p + u for u in ("B", "B/s", "FLOP", "FLOP/s", "FLOPS", "FLOPs")
 
 CACHE_VERSION = "derive-catalog-15-json"
 _BUILD_MODULES = ("_loader.py", "_schema.py", "_model.py", "_expr.py", "_formula_text.py", "_units.py", "_values.py",
-                  "_yamlio.py", "_question.py", "_records_json.py")
+                  "_yamlio.py", "_question.py", "_records_json.py", "_override_log.py")
 
 def default_formulas_dir() -> Path:
     env = os.environ.get("DERIVE_FORMULAS")

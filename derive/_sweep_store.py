@@ -72,7 +72,7 @@ class SweepStore:
             "axes": [{"name": a.name, "unit": a.unit, "spec": a.spec, "values": a.values.tolist()}
                      for a in result.axes],
             "names": list(compiled.names), "program": compiled.program, "positive": compiled.positive,
-            "checked": checked})
+            "checked": checked, "overrides": [[o.kind, o.id, o.file, o.replaced] for o in result.overrides]})
 
 
 def _exact_of(result: "SweepResult", index: int) -> dict[str, Any]:
@@ -113,5 +113,8 @@ def _replay(entry: dict[str, Any]) -> "SweepResult | None":
         if not agrees(want, float(flat[index])):
             return None                     # not the values the engine checked: answer afresh
         verified.append(int(index))
+    from ._override_log import Override
+
+    overrides = tuple(Override(*(str(part) for part in o)) for o in entry["overrides"])
     return SweepResult(entry["target"], entry["unit"], axes, values, entry["grid"], None, None, compiled,
-                       tuple(verified))
+                       tuple(verified), overrides=overrides)

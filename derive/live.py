@@ -274,6 +274,9 @@ class _Context:
         if value is None:
             where = ", ".join(p.id for p in chosen) or "no preset"
             raise InputError(f"{q.id} has no value in {where}; name the preset that holds it")
+        from ._override_log import record
+
+        record(self.catalog.overrides_in(quantities=[q.id], presets=[p.id for p in chosen]))
         return LiveValue(q.id, value, q.dims, self._units({"units": units or self.units}), self.mode, digits,
                          table=self.catalog.units)
 

@@ -44,7 +44,7 @@ from ._errors import DeriveError, InputError, NoSolutionError, VerificationError
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-    from ._model import Catalog
+    from ._model import Catalog, Override
     from ._question import Question
     from ._solution import Solution
     from ._vectorize import Vectorized
@@ -139,6 +139,7 @@ class SweepResult:
     verified: tuple[int, ...]          # flat indices the engine re-solved and matched
     question: "Question | None" = None  # what was asked, with the fixed inputs
     catalog: "Catalog | None" = field(default=None, repr=False, compare=False)
+    overrides: tuple["Override", ...] = ()   # overridden built-ins the answers rest on (a user's override: true)
 
     @property
     def size(self) -> int:
@@ -202,6 +203,12 @@ class SweepResult:
                                         f"{float(want.evalf(17))!r}, the vectorised sweep {got!r}; please report it")
         return tuple(picks)
 
+    def _overrides_field(self) -> dict[str, Any]:
+        """``{"overrides": [{"kind", "id", "file", "replaced"}]}`` when the sweep uses an overridden built-in."""
+        from ._override_log import as_records
+
+        return {"overrides": as_records(self.overrides)} if self.overrides else {}
+
     def header(self) -> list[str]:
         return [f"{a.name} [{a.unit}]" for a in self.axes] + [f"{self.target} [{self.unit}]"]
 
@@ -229,7 +236,7 @@ class SweepResult:
         names = [a.name for a in self.axes] + [self.target]
         meta = {"target": self.target, "bound": self.bound, "grid": self.grid, "shape": list(self.values.shape),
                 "columns": [{"name": n, "unit": u} for n, u in zip(names, [a.unit for a in self.axes] + [self.unit])],
-                "verified_points": len(self.verified)}
+                "verified_points": len(self.verified), **self._overrides_field()}
         arrays: dict[str, Any] = dict(zip(names, self.inputs() + [self.values.ravel()]))
         arrays["meta"] = np.array(json.dumps(meta, ensure_ascii=False))
         np.savez(out, **arrays)
@@ -237,7 +244,7 @@ class SweepResult:
     def write_json(self, out: IO[str]) -> None:
         """``{"target", "unit", "bound", "grid", "shape", "columns": [{"name", "unit", "values"}]}``; NaN is null."""
         head = {"target": self.target, "unit": self.unit, "bound": self.bound, "grid": self.grid,
-                "shape": list(self.values.shape), "verified_points": len(self.verified)}
+                "shape": list(self.values.shape), "verified_points": len(self.verified), **self._overrides_field()}
         text = json.dumps(head, ensure_ascii=False)
         out.write(text[:-1] + ', "columns": [')
         names = [(a.name, a.unit) for a in self.axes] + [(self.target, self.unit)]
@@ -318,6 +325,17 @@ def sweep(question: "Question | str", axes: Mapping[str, Any], given: Mapping[st
     size = int(np.prod(shape, dtype=np.int64))
     if size > MAX_POINTS:
         raise InputError(f"the grid has {size:,} points; at most {MAX_POINTS:,} are allowed")
+
+    from ._override_log import collecting
+
+    with collecting() as used:
+        result = _sweep(question, parsed, names, shape, size, grid, verify, catalog)
+    return replace(result, overrides=tuple(used.values()))
+
+
+def _sweep(question: "Question", parsed: list[Axis], names: list[str], shape: tuple[int, ...], size: int, grid: str,
+           verify: int, catalog: "Catalog") -> SweepResult:
+    import numpy as np
 
     result = SweepResult(question.target, "", tuple(parsed), np.empty(shape), grid, question.bound,
                          None, None, (), question, catalog)

@@ -23,16 +23,18 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from .._atomic import OutputPlan, staged, write_atomic
+    from .._override_log import collecting, warn
     from ..live import language_of, render_source
 
     to_stdout(args)
     if args.output:     # refused before anything is written (plots go beside the output)
         OutputPlan(input_files(args, args.source)).claim(args.output, "the rendered source")
     lang = args.lang or language_of(args.source)
-    with staged():      # the images and the output are published together, or none is
+    with staged(), collecting() as overrides:   # the images and the output are published together, or none is
         text = render_source(args.source, output=args.output, lang=lang, units=args.units,
                              catalog=catalog_of(args), images=bool(args.output))
         path = write_atomic(args.output, text) if args.output else None
+    warn(overrides.values())
     if path is not None:
         print(path)
     else:

@@ -61,6 +61,10 @@ def run(args: argparse.Namespace) -> int:
                        catalog=catalog_of(args))
         if store is not None:
             store.keep(result)
+    if result.overrides:        # JSON and npz name them in the file too; CSV stays plain rows
+        from .._override_log import warn
+
+        warn(result.overrides)
     writers: dict[str, Callable[[Any], None]] = {"csv": result.write_csv, "json": result.write_json,
                                                  "npz": result.write_npz}
     write = writers[args.format]
