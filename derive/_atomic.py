@@ -52,10 +52,17 @@ def check_target(path: str | os.PathLike) -> Path:
     raise InputError(f"refusing to write {final}: it is {what}, not a regular file; {hint}")
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised as an interrupt so that cleanup runs; the command exits 128 + 15, as the signal would."""
+
+    signum = signal.SIGTERM
+
+
 @contextlib.contextmanager
 def sigterm_as_interrupt() -> Iterator[None]:
-    """Within the block, SIGTERM raises KeyboardInterrupt in the main thread, so that cleanup runs (a temporary
-    file is removed, a TeX build's processes are ended); elsewhere (another thread) it does nothing."""
+    """Within the block, SIGTERM raises :class:`Terminated` (a KeyboardInterrupt) in the main thread, so that
+    cleanup runs (a temporary file is removed, a TeX build's processes are ended); elsewhere (another thread)
+    it does nothing."""
     try:
         previous = signal.getsignal(signal.SIGTERM)
     except (ValueError, AttributeError):     # not the main thread, or no SIGTERM here
@@ -63,7 +70,7 @@ def sigterm_as_interrupt() -> Iterator[None]:
         return
 
     def interrupt(signum, frame):  # pragma: no cover - exercised by a real signal in the tests
-        raise KeyboardInterrupt
+        raise Terminated
 
     try:
         signal.signal(signal.SIGTERM, interrupt)

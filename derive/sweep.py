@@ -103,7 +103,13 @@ def parse_axis(name: str, spec: Any, catalog: "Catalog") -> Axis:
             parts = [p.strip() for p in text.split(",")]
             if not all(parts):
                 raise InputError(f"malformed list {name}={text!r}: write values separated by commas, e.g. {name}=1,2,4")
-            values = np.array([float(parse_value(p, q, catalog.units)) for p in parts], dtype=np.float64)
+            exact = [parse_value(p, q, catalog.units) for p in parts]
+            if q.integer:
+                for p, v in zip(parts, exact):
+                    if v.is_Integer and int(float(v)) != int(v):
+                        raise InputError(f"{name}={p} is out of range for a sweep: past 2^53 (about 9.0e15) a 64-bit "
+                                         "float does not hold every whole number; ask derive solve for it exactly")
+            values = np.array([float(v) for v in exact], dtype=np.float64)
     else:
         values = np.asarray(spec, dtype=np.float64).ravel() * factor
         text = f"{values.size} values"
@@ -295,6 +301,9 @@ def sweep(question: "Question | str", axes: Mapping[str, Any], given: Mapping[st
     if question.optimize:
         raise InputError("a sweep evaluates one formula over a grid; an optimum (minimize/maximize) is not swept "
                          "yet: ask derive solve for each point")
+    if question.unit is not None:
+        raise InputError("a sweep writes every column in base units, named in its header; `unit` is not applied "
+                         "to sweeps: leave it out and convert the column", name="unit")
     if catalog is None:
         from ._loader import load_catalog
 

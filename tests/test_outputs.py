@@ -38,7 +38,7 @@ def test_interrupted_sweep_leaves_the_old_file_untouched(tmp_path, sig, fmt):
     time.sleep(0.3)
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode != 0
+    assert proc.returncode == 128 + sig         # as the shell reports a signal: 143 for SIGTERM, 130 for Ctrl-C
     assert "Traceback" not in err
     assert out.read_text() == "the old, complete file\n"
     assert _leftovers(tmp_path) == []
@@ -204,20 +204,21 @@ CLAIMS = ("chapter: seed-bandwidth-wall\ntitle: {en: t, zh: t}\nclaims:\n  - id:
           "    stated: 156 FLOP/B\n    solve: critical_ai\n    hw: a100\n")
 
 
-@pytest.mark.parametrize("name", ["c.yaml", "same-file.yaml"])
+@pytest.mark.parametrize("name", ["claims.md", "same-file.md"])
 def test_render_never_writes_over_a_file_its_source_reads(cli, tmp_path, name):
-    """Audit of issue 16: ``render src.md -o c.yaml`` replaced c.yaml, which the source reads with claims().
-    Every file the run reads is an input, under its own name or another (a hard link)."""
-    claims = tmp_path / "c.yaml"
+    """Audit of issue 16: ``render src.md -o c.yaml`` replaced c.yaml, which the source reads with claims()
+    (an output must now end as its source does, so here the claims file is named claims.md). Every file the
+    run reads is an input, under its own name or another (a hard link)."""
+    claims = tmp_path / "claims.md"
     claims.write_text(CLAIMS, encoding="utf-8")
-    if name != "c.yaml":
+    if name != claims.name:
         os.link(claims, tmp_path / name)
     src = tmp_path / "src.md"
-    src.write_text('{% for c in claims("c.yaml") %}{{ c.verdict }}{% endfor %}\n', encoding="utf-8")
+    src.write_text('{% for c in claims("claims.md") %}{{ c.verdict }}{% endfor %}\n', encoding="utf-8")
     run = cli("render", str(src), "-o", str(tmp_path / name))
     assert run.code == 2 and run.err.startswith("derive: error: refusing to write") and "reads it" in run.err
     assert claims.read_text(encoding="utf-8") == CLAIMS
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted({"c.yaml", name, "src.md"})
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted({claims.name, name, "src.md"})
     ok = cli("render", str(src), "-o", str(tmp_path / "out.md"))
     assert ok.code == 0 and (tmp_path / "out.md").read_text(encoding="utf-8").strip() == "reproduced"
 

@@ -21,6 +21,21 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.set_defaults(lang=None)   # not given: taken from the source's name (.zh. or .en.), else English
 
 
+def _same_markup(source: str, output: str) -> None:
+    """Refuse an output whose name says another format than the source's (TeX source in ``x.pdf``)."""
+    from pathlib import Path
+
+    from .._errors import InputError
+    from ..live import MODES, mode_of
+
+    mode = mode_of(source)
+    if MODES.get(Path(output).suffix.lower()) != mode:
+        suffixes = ", ".join(s for s, m in MODES.items() if m == mode)
+        hint = "; build the PDF with xelatex from the .tex" if Path(output).suffix.lower() == ".pdf" else ""
+        raise InputError(f"-o {output}: render writes {mode} text like its source, so the output ends in "
+                         f"{suffixes}{hint}")
+
+
 def run(args: argparse.Namespace) -> int:
     from .._atomic import OutputPlan, staged, write_atomic
     from .._override_log import collecting, warn
@@ -28,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
 
     to_stdout(args)
     if args.output:     # refused before anything is written (plots go beside the output)
+        _same_markup(args.source, args.output)
         OutputPlan(input_files(args, args.source)).claim(args.output, "the rendered source")
     lang = args.lang or language_of(args.source)
     with staged(), collecting() as overrides:   # the images and the output are published together, or none is
