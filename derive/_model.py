@@ -15,6 +15,7 @@ import sympy
 
 from ._errors import UnknownNameError
 from ._expr import Comparison
+from ._override_log import Override
 from ._units import Dimension
 
 if TYPE_CHECKING:
@@ -275,19 +276,6 @@ class Preset:
     file: str = ""
     line: int = 0
     hw: str = ""          # a setup preset's chip (a TPU slice's tpu-v5e), taken when a question names none
-
-
-@dataclass(frozen=True)
-class Override:
-    """A built-in entry that a user's file replaced with ``override: true``.
-
-    Every answer, write-up and claim verdict that uses it names it, so a changed constant
-    or relation never passes for the built-in one."""
-
-    kind: str           # quantity, relation, condition, preset or reference
-    id: str
-    file: str           # the user's file that replaced it
-    replaced: str       # the built-in file it came from
 
 
 class CatalogMemo:

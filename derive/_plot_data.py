@@ -286,6 +286,18 @@ class KVData:
     title: Text
 
 
+def _whole_numbers(name: str, values: Sequence[Any]) -> "np.ndarray":
+    """Whole numbers as float64, refusing one a 64-bit float cannot hold exactly (past 2^53 it rounds)."""
+    import numpy as np
+
+    out = np.asarray(values, dtype=np.float64)
+    for given, held in zip(values, out.tolist()):
+        if isinstance(given, int) and not isinstance(given, bool) and int(held) != given:
+            raise InputError(f"{name}={given} is out of range: past 2^53 (about 9.0e15) a 64-bit float, which the plot "
+                             "computes in, does not hold every whole number; give a smaller value")
+    return out
+
+
 def kv_data(model: str, hw: str, given: Mapping[str, Any] | None = None, *, seq_lens: Sequence[int] | None = None,
             catalog: "Catalog | None" = None) -> KVData:
     """The KV cache of ``model`` for batch x sequence length, against the HBM of ``hw`` left after the weights."""
@@ -302,7 +314,13 @@ def kv_data(model: str, hw: str, given: Mapping[str, Any] | None = None, *, seq_
     for name in ("batch", "seq_len"):
         if name in given:
             raise InputError(f"the KV cache plot sweeps {name} itself; do not give it (use `seq_lens` for the lines)")
-    seqs = np.asarray(seq_lens or (1024, 4096, 16384, 65536), dtype=np.float64)
+    from .sweep import MAX_VERIFY
+
+    chosen = list(seq_lens or (1024, 4096, 16384, 65536))
+    if len(chosen) > MAX_VERIFY:
+        raise InputError(f"the KV cache plot draws a line per `seq_lens` value, each checked exactly: give at most "
+                         f"{MAX_VERIFY}, not {len(chosen):,}")
+    seqs = _whole_numbers("seq_len", chosen)
     fits = sweep("batch", {"seq_len": seqs}, given, model=model, hw=hw, bound="max", require=["kv_cache_fits"],
                  catalog=catalog, verify=len(seqs))
     largest = fits.values

@@ -11,10 +11,20 @@ reaching Python's internals; this one also stops them from exhausting the machin
 - ``+`` may not make a string longer than :data:`MAX_STRING` or a list longer than :data:`MAX_ITEMS`, nor
   may ``sum``, ``join`` (the filter and ``str.join``, given any iterable) or ``list.extend``; ``tojson``'s
   indent is at most :data:`MAX_WIDTH`;
+- nothing is turned into text that would be longer than :data:`MAX_STRING`, checked *before* the text is
+  made (:func:`~derive._text_size.text_size`, an upper bound found without making it): a value written
+  with ``{{ }}`` or ``~``, the value of every filter but those that only rearrange it (``length``,
+  ``sort``, ``map``, ...), the arguments of ``%``, ``str.format`` and the ``format`` filter (times the
+  fields that show them), ``str.translate`` and ``str.expandtabs`` (from their tables and tab counts);
+  ``tojson`` and ``pprint`` stop as soon as what they wrote passes it, and every filter's and method's
+  result is checked again once made;
 - every render has a budget (:class:`Budget`): :data:`MAX_SECONDS` of CPU time of its thread, checked
   at each loop iteration and each call (so nested loops stop), :data:`MAX_OUTPUT` characters of output,
-  and :data:`MAX_MEMORY` bytes of growth of the process's peak memory (a loop keeping a million-character
-  string per iteration reached gigabytes well within the CPU budget).
+  and :data:`MAX_MEMORY` bytes of memory: the process's peak memory may grow by at most that much
+  (checked as the render goes; a loop keeping a million-character string per iteration reached gigabytes
+  well within the CPU budget), and where the system allows (Linux) the process's address space is capped
+  at its size when the render began plus :data:`MAX_MEMORY`, so that a single operation that would go
+  past it fails with ``MemoryError`` (reported as the render's) instead of taking the machine's memory.
 
 Going over any bound raises :class:`jinja2.exceptions.SecurityError` (reported by the renderers as the
 template's mistake, with its file and line).
@@ -25,16 +35,18 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import math
+import os
 import re
 import string
 import sys
+import threading
 import time
 import types
 from functools import lru_cache
 from typing import Any, Iterator
 
 __all__ = ["MAX_DIGITS", "MAX_ITEMS", "MAX_MEMORY", "MAX_OUTPUT", "MAX_SECONDS", "MAX_STRING", "MAX_WIDTH", "Budget",
-           "budget", "check_format_spec", "render_bounded", "sandbox"]
+           "budget", "check_format_spec", "render_bounded", "sandbox", "uncapped_address_space"]
 
 MAX_ITEMS = 1_000_000      # characters or items one expression may build with * ("x" * 10**10)
 MAX_DIGITS = 1000          # digits of a number built with ** (9**9**9)
@@ -109,9 +121,71 @@ def budget(seconds: float | None = None) -> Iterator[Budget]:
     b = Budget(seconds)
     token = _CURRENT.set(b)
     try:
-        yield b
+        with _address_space_cap():
+            yield b
+    except MemoryError:
+        raise _security_error(f"the render used more than {MAX_MEMORY / 2**30:g} GiB of memory") from None
     finally:
         _CURRENT.reset(token)
+
+
+_CAP_LOCK = threading.Lock()
+_cap_state: dict[str, Any] = {"renders": 0, "before": None}
+
+
+def _address_space() -> int | None:
+    """This process's address space now, in bytes (Linux); None where it cannot be read."""
+    try:
+        with open("/proc/self/statm", "rb") as fh:
+            pages = int(fh.read().split()[0])
+        return pages * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+@contextlib.contextmanager
+def _address_space_cap() -> Iterator[None]:
+    """Within the block, allocations past the address space at its start plus :data:`MAX_MEMORY` fail
+    with MemoryError (RLIMIT_AS, Linux; only ever lowered, and restored after the last render ends)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    with _CAP_LOCK:
+        if _cap_state["renders"] == 0:
+            now = _address_space()
+            before = resource.getrlimit(resource.RLIMIT_AS)
+            if now is not None:
+                soft, hard = before
+                cap = now + MAX_MEMORY
+                if hard != resource.RLIM_INFINITY:
+                    cap = min(cap, hard)
+                try:
+                    if soft == resource.RLIM_INFINITY or cap < soft:
+                        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+                        _cap_state["before"] = before
+                except (ValueError, OSError):
+                    pass
+        _cap_state["renders"] += 1
+    try:
+        yield
+    finally:
+        with _CAP_LOCK:
+            _cap_state["renders"] -= 1
+            if _cap_state["renders"] == 0 and _cap_state["before"] is not None:
+                try:
+                    resource.setrlimit(resource.RLIMIT_AS, _cap_state["before"])
+                except (ValueError, OSError):  # pragma: no cover - raising a soft limit back to where it was
+                    pass
+                _cap_state["before"] = None
+
+
+def uncapped_address_space() -> tuple[int, int] | None:
+    """The address-space limit the process had before a render capped it (for a process started during a
+    render, such as a TeX build, which has budgets of its own), or None when no cap is in force."""
+    with _CAP_LOCK:
+        return _cap_state["before"]
 
 
 def _tick() -> None:
@@ -135,13 +209,38 @@ def render_bounded(template: Any, context: dict[str, Any]) -> str:
 # bounds on strings and formats
 
 def _check_string(value: Any, what: str = "a string") -> Any:
-    if isinstance(value, str) and len(value) > 100_000:
+    if isinstance(value, (str, bytes, bytearray)) and len(value) > 100_000:
         if len(value) > MAX_STRING:
             raise _security_error(f"{what} of {len(value):,} characters is too long (more than {MAX_STRING:,})")
         b = _CURRENT.get()
         if b is not None:          # many big strings kept (a list of them) grow memory between ticks
             b.check_memory()
     return value
+
+
+def _size(value: Any) -> int:
+    """An upper bound on the length of ``value``'s text (past :data:`MAX_STRING`: ``MAX_STRING + 1``)."""
+    from ._text_size import text_size
+
+    return text_size(value, MAX_STRING)
+
+
+def _check_text(value: Any, what: str) -> Any:
+    """Refuse to turn ``value`` into text when the text would be longer than :data:`MAX_STRING`, before
+    it is made (a list of a million references to one long string is small; its text is not)."""
+    if not isinstance(value, str) and _size(value) > MAX_STRING:
+        raise _security_error(f"the text of {what} would be longer than {MAX_STRING:,} characters")
+    return value
+
+
+def _check_fields(fmt: str, fields: int, args: Any) -> None:
+    """Refuse formatting ``args`` into ``fmt`` (with ``fields`` fields, each of at most :data:`MAX_WIDTH` and
+    the text of one argument) when the result could be longer than :data:`MAX_STRING`."""
+    if not fields:
+        return
+    largest = max((_size(a) for a in args), default=0)
+    if len(fmt) + fields * (largest + MAX_WIDTH) > MAX_STRING:
+        raise _security_error(f"formatting that would make a string longer than {MAX_STRING:,} characters")
 
 
 def _check_length(total: int, kind: str) -> None:
@@ -153,7 +252,12 @@ def _check_length(total: int, kind: str) -> None:
 
 
 def _joined_length(separator: str, items: list) -> int:
-    return sum(len(x) if isinstance(x, str) else len(str(x)) for x in items) + len(separator) * max(0, len(items) - 1)
+    total = len(separator) * max(0, len(items) - 1)
+    for x in items:
+        total += len(x) if isinstance(x, str) else _size(x)
+        if total > MAX_STRING:
+            break
+    return total
 
 
 def _check_int(value: Any, what: str, limit: int = MAX_WIDTH) -> None:
@@ -175,28 +279,37 @@ _PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d+))?[hl
 
 
 def _check_percent(fmt: str, args: Any) -> None:
-    """Refuse ``'%1000000000d' % x`` and ``'%*d' % (10**9, x)``."""
+    """Refuse ``'%1000000000d' % x``, ``'%*d' % (10**9, x)`` and ``'%s%s' % (big, big)``."""
     star = False
+    fields = 0
     for m in _PERCENT_SPEC.finditer(fmt):
+        fields += 1
         for part in m.groups():
             if part == "*":
                 star = True
             elif part:
                 check_format_spec(part)
+    values = args if isinstance(args, tuple) else (args,)
     if star:
-        for a in args if isinstance(args, tuple) else (args,):
+        for a in values:
             _check_int(a, "format width", MAX_WIDTH)
+    _check_fields(fmt, fields, values)
 
 
-def _check_format_string(fmt: str) -> None:
-    """Check the literal specs of a ``str.format`` string, nested ones included."""
+def _check_format_string(fmt: str, args: tuple = (), kwargs: Any = None) -> None:
+    """Check the literal specs of a ``str.format`` string, nested ones included, and the size of what its
+    fields would show."""
     try:
         parsed = list(string.Formatter().parse(fmt))
     except ValueError:
         return  # str.format raises the same error itself
-    for _literal, _name, spec, _conv in parsed:
+    fields = 0
+    for _literal, name, spec, _conv in parsed:
+        if name is not None:
+            fields += 1
         if spec:
             check_format_spec(spec)
+    _check_fields(fmt, fields, [*args, *(kwargs.values() if isinstance(kwargs, dict) else [kwargs or ()])])
 
 
 def _bounded_method(obj: Any, args: tuple, kwargs: dict) -> tuple:
@@ -227,8 +340,26 @@ def _bounded_str_method(owner: str, name: str, args: tuple, kwargs: dict) -> Non
     elif name == "expandtabs":
         size = args[0] if args else kwargs.get("tabsize", 8)
         _check_int(size, "tab size", MAX_WIDTH)
+        if isinstance(size, int) and len(owner) + owner.count("\t") * max(size, 0) > MAX_STRING:
+            raise _security_error(f"expandtabs would make a string longer than {MAX_STRING:,} characters")
+    elif name == "translate" and args:
+        if len(owner) * _longest_replacement(args[0]) > MAX_STRING:
+            raise _security_error(f"translate would make a string longer than {MAX_STRING:,} characters")
     elif name == "replace" and len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], str):
         _check_replace(owner, args[0], args[1])
+
+
+def _longest_replacement(table: Any) -> int:
+    """The longest text ``str.translate`` may put for one character with ``table`` (at least 1)."""
+    values = table.values() if isinstance(table, dict) else table if isinstance(table, (list, tuple, str)) else ()
+    longest = 1
+    for v in values:
+        _tick()
+        if isinstance(v, str):
+            longest = max(longest, len(v))
+    if not isinstance(table, (dict, list, tuple, str)):
+        longest = MAX_STRING + 1     # a table the check cannot read: refused unless the string is empty
+    return longest
 
 
 def _check_replace(text: str, old: str, new: str) -> None:
@@ -286,7 +417,7 @@ def _bounded_filters(filters: dict[str, Any]) -> dict[str, Any]:
 
     def format_(value: Any, *args: Any, **kwargs: Any) -> Any:
         if isinstance(value, str):
-            _check_percent(value, args or tuple(kwargs.values()))
+            _check_percent(value, args or (kwargs,))
         return _check_string(original_format(value, *args, **kwargs), "the format filter's result")
 
     out["format"] = format_
@@ -324,18 +455,67 @@ def _bounded_filters(filters: dict[str, Any]) -> dict[str, Any]:
         if isinstance(value, Undefined):
             value._fail_with_undefined_error()      # an undefined name, not "StrictUndefined is not JSON"
         _check_int(indent, "tojson indent", MAX_WIDTH)
-        return _check_string(original_tojson(eval_ctx, value, indent), "the tojson filter's result")
+        return _bounded_json(eval_ctx, value, indent)
 
     tojson.jinja_pass_arg = original_tojson.jinja_pass_arg  # type: ignore[attr-defined]
     out["tojson"] = tojson
+
+    def pprint_(value: Any) -> str:
+        import pprint
+
+        stream = _BoundedText("the pprint filter's result")
+        pprint.PrettyPrinter(stream=stream).pprint(value)  # type: ignore[arg-type]   # repr pieces: bounded by the check of its input
+        return stream.getvalue()[:-1]                       # pprint() ends with a line break; pformat does not
+
+    out["pprint"] = pprint_
     return out
+
+
+class _BoundedText:
+    """A text stream that refuses to grow past :data:`MAX_STRING` characters, checked at every write."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.parts: list[str] = []
+        self.length = 0
+
+    def write(self, text: str) -> int:
+        _tick()
+        self.length += len(text)
+        if self.length > MAX_STRING:
+            raise _security_error(f"{self.what} would be longer than {MAX_STRING:,} characters")
+        self.parts.append(text)
+        return len(text)
+
+    def getvalue(self) -> str:
+        return "".join(self.parts)
+
+
+def _bounded_json(eval_ctx: Any, value: Any, indent: Any) -> Any:
+    """Jinja's ``tojson`` (the environment's JSON options, HTML-safe), written piece by piece and stopped
+    as soon as it passes :data:`MAX_STRING` characters."""
+    import json
+
+    from jinja2.utils import htmlsafe_json_dumps
+
+    policies = eval_ctx.environment.policies
+    options = dict(policies.get("json.dumps_kwargs") or {})
+    if indent is not None:
+        options["indent"] = indent
+    if policies.get("json.dumps_function") not in (None, json.dumps):
+        return _check_string(htmlsafe_json_dumps(value, dumps=policies["json.dumps_function"], **options),
+                             "the tojson filter's result")
+    stream = _BoundedText("the tojson filter's result")
+    for piece in json.JSONEncoder(**options).iterencode(value):      # the encoder that yields as it goes
+        stream.write(piece)
+    return htmlsafe_json_dumps(stream.getvalue(), dumps=lambda text, **_: text)
 
 
 def _check_add(left: Any, right: Any) -> None:
     """Refuse ``left + right`` when it would make a string or sequence beyond its bound."""
-    for kind in (str, list, tuple):
+    for kind in (str, list, tuple, bytes):
         if isinstance(left, kind) and isinstance(right, kind):
-            _check_length(len(left) + len(right), kind.__name__)
+            _check_length(len(left) + len(right), "str" if kind is bytes else kind.__name__)
 
 
 def _bounded_add(left: Any, right: Any) -> Any:
@@ -358,6 +538,31 @@ def _budget_str(value: Any) -> Any:
     """Every ``~`` of a template goes through here: the result may not exceed :data:`MAX_STRING`."""
     _tick()
     return _check_string(value, "a string built with ~")
+
+
+def _budget_text(value: Any) -> Any:
+    """Every value a template writes with ``{{ }}`` or joins with ``~`` goes through here first."""
+    return _check_text(value, "a value written out")
+
+
+#: filters that rearrange, count or pick from their value without turning it into text
+STRUCTURAL_FILTERS = frozenset({
+    "abs", "attr", "batch", "bool", "count", "d", "default", "dictsort", "first", "float", "groupby", "int",
+    "items", "join", "last", "length", "list", "map", "max", "min", "random", "reject", "rejectattr", "round",
+    "select", "selectattr", "slice", "sort", "sum", "unique"})
+_BUDGET_FILTERS = ("_budget_iter", "_budget_str", "_budget_text", "_budget_filter_in", "_budget_filter_out")
+
+
+def _budget_filter_in(value: Any, name: str) -> Any:
+    """The value of every filter a template applies, but :data:`STRUCTURAL_FILTERS`: its text may not be too long."""
+    if name not in STRUCTURAL_FILTERS:
+        _check_text(value, f"the value of the {name} filter")
+    return value
+
+
+def _budget_filter_out(value: Any, name: str) -> Any:
+    """The result of every filter a template applies: not too long a string."""
+    return _check_string(value, f"the {name} filter's result")
 
 
 # ---------------------------------------------------------------------------
@@ -397,7 +602,25 @@ def _bounded_sandbox():
 
         def visit_Concat(self, node: Any) -> Any:
             node = self.generic_visit(node)
+            node.nodes = [self._text(n) for n in node.nodes]
             return nodes.Filter(node, "_budget_str", [], [], None, None, lineno=node.lineno)
+
+        def visit_Output(self, node: Any) -> Any:
+            node = self.generic_visit(node)
+            node.nodes = [n if isinstance(n, nodes.TemplateData) else self._text(n) for n in node.nodes]
+            return node
+
+        def visit_Filter(self, node: Any) -> Any:
+            node = self.generic_visit(node)
+            if node.node is None or node.name in _BUDGET_FILTERS:
+                return node          # a {% filter %} block's filter (its body is output already checked)
+            name = nodes.Const(node.name, lineno=node.lineno)
+            node.node = nodes.Filter(node.node, "_budget_filter_in", [name], [], None, None, lineno=node.lineno)
+            return nodes.Filter(node, "_budget_filter_out", [name], [], None, None, lineno=node.lineno)
+
+        @staticmethod
+        def _text(node: Any) -> Any:
+            return nodes.Filter(node, "_budget_text", [], [], None, None, lineno=node.lineno)
 
     class BoundedSandbox(SandboxedEnvironment):
         intercepted_binops = frozenset({"*", "**", "%", "+"})
@@ -408,6 +631,15 @@ def _bounded_sandbox():
             self.filters.update(_bounded_filters(self.filters))
             self.filters["_budget_iter"] = _budget_iter
             self.filters["_budget_str"] = _budget_str
+            self.filters["_budget_text"] = _budget_text
+            self.filters["_budget_filter_in"] = _budget_filter_in
+            self.filters["_budget_filter_out"] = _budget_filter_out
+
+        def call_filter(self, name: str, value: Any, *args: Any, **kwargs: Any) -> Any:
+            """A filter called by another (``map('string')``) is bounded as one the template applies."""
+            if isinstance(name, str):
+                _budget_filter_in(value, name)
+            return _budget_filter_out(super().call_filter(name, value, *args, **kwargs), str(name))
 
         def _parse(self, source: str, name: Any, filename: Any) -> Any:
             return Budgeted().visit(super()._parse(source, name, filename))
@@ -424,7 +656,7 @@ def _bounded_sandbox():
                     raise _security_error(f"{left!r} * {right!r} is too large (more than {MAX_DIGITS} digits)")
             if operator == "*" and not numbers:
                 for seq, count in ((left, right), (right, left)):
-                    if isinstance(seq, (str, list, tuple)) and isinstance(count, int) \
+                    if isinstance(seq, (str, list, tuple, bytes, bytearray)) and isinstance(count, int) \
                             and len(seq) * count > MAX_ITEMS:
                         raise _security_error(f"repeating {type(seq).__name__} {count} times is too large "
                                               f"(more than {MAX_ITEMS} items)")
@@ -443,7 +675,8 @@ def _bounded_sandbox():
                 _check_string(a, "an argument")
             if isinstance(__obj, (types.BuiltinMethodType, types.MethodType)):
                 args = _bounded_method(__obj, args, kwargs)
-            return super().call(__context, __obj, *args, **kwargs)
+            return _check_string(super().call(__context, __obj, *args, **kwargs),
+                                 f"the result of {getattr(__obj, '__name__', 'a call')}")
 
         def getattr(self, obj: Any, attribute: str) -> Any:
             _tick()
@@ -466,7 +699,7 @@ def _bounded_sandbox():
                     if kwargs or len(args) != 1:
                         raise TypeError("format_map() takes exactly one argument")
                     kwargs, args = args[0], ()
-                _check_format_string(f_self)
+                _check_format_string(f_self, args, kwargs)
                 return _check_string(str_type(formatter.vformat(f_self, args, kwargs)), "a formatted string")
 
             return wrapper

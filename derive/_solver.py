@@ -41,6 +41,7 @@ from ._errors import MissingInputsError, NoSolutionError, VerificationError
 from ._exact import holds, value_at
 from ._follow import followed
 from ._model import Catalog
+from ._override_log import record_solution
 from ._premises import left_out_hint, premise_notes, unsettled
 from ._question import Question, QuestionError
 from ._schema import condition_of
@@ -98,6 +99,7 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
     answers = catalog.memo.answers
     if key in answers:
         answers.move_to_end(key)
+        record_solution(answers[key])
         return answers[key]
     resolved = question.resolve(catalog)
     for c in resolved.require:
@@ -123,6 +125,7 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
         raise MissingInputsError(exc.target, exc.missing, "; ".join(p for p in (exc.hint, hint) if p)) from None
     solution = _with_override_notes(catalog, solution)
     catalog.memo.remember_answer(key, solution)
+    record_solution(solution)
     return solution
 
 

@@ -101,7 +101,7 @@ class SweepStore:
         write_entry(KIND, self.key, {
             "target": result.target, "unit": result.unit, "grid": result.grid, "names": list(compiled.names),
             "program": compiled.program, "positive": compiled.positive, "formula": formula, "axes": axes,
-            "units": units})
+            "units": units, "overrides": [[o.kind, o.id, o.file, o.replaced] for o in result.overrides]})
 
 
 def _spec_parts(text: str) -> list[tuple[Fraction, str]]:
@@ -172,14 +172,18 @@ def _replay(entry: dict[str, Any], specs: Mapping[str, str], verify: int) -> "Sw
     else:
         return None
     values = np.ascontiguousarray(compiled(*arrays))
-    if values.shape != shape or not np.all(np.isfinite(values)):
-        return None                         # no value somewhere, or beyond floats: the engine explains
+    if values.shape != shape or not np.all(np.isfinite(values)) \
+            or np.any(np.abs(values) < np.finfo(np.float64).tiny):
+        return None                         # no value somewhere, beyond floats, or 0: the engine explains
     result = SweepResult(entry["target"], entry["unit"], tuple(axes), values, grid, None, None, compiled, ())
     picks = check_points(result.size, verify) if verify else []
     if not all(_formula_agrees(result, entry["formula"], index) for index in picks):
         return None
+    from ._override_log import Override
+
+    overrides = tuple(Override(*(str(part) for part in o)) for o in entry["overrides"])
     return SweepResult(entry["target"], entry["unit"], tuple(axes), values, grid, None, None, compiled,
-                       tuple(picks))
+                       tuple(picks), overrides=overrides)
 
 
 def readings_of(readings: dict[str, float]) -> "Callable[[str], float]":
@@ -192,4 +196,3 @@ def _reading_key(part: str) -> str:
     if m is None:
         raise ValueError(part)
     return f"{Fraction(m.group(1))}{m.group(2)}"
-

@@ -9,17 +9,18 @@ and ``LStr``, which behave like ``dict`` and ``str`` and carry ``.line``.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ._errors import CatalogError
-
-if TYPE_CHECKING:
-    import yaml
 
 __all__ = ["LList", "LMap", "LStr", "line_of", "read_yaml"]
 
 MAX_FILE_BYTES = 4_000_000
+# control characters a terminal acts on (ESC sequences, BEL, ...), line separators and bidirectional
+# overrides (text that reads differently from what it says); tab and line breaks are ordinary text
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 MAX_VALUES = 200_000   # values in one file once aliases are expanded (a catalog file has about 1,500)
 
 
@@ -45,34 +46,107 @@ def line_of(value: Any) -> int | None:
     return getattr(value, "line", None)
 
 
-def _convert(node: "yaml.Node", file: str, budget: list[int]) -> Any:
+class _Frame:
+    """A mapping or sequence being read, with its anchor, the values counted when it began and, for a
+    mapping, the key waiting for its value."""
+
+    __slots__ = ("value", "anchor", "start", "key")
+
+    def __init__(self, value: "LMap | LList", anchor: str | None, start: int) -> None:
+        self.value = value
+        self.anchor = anchor
+        self.start = start
+        self.key: str | None = None
+
+
+def _build(events: Any, file: str) -> Any:
+    """The file's one document as LMap, LList and LStr, from the parser's events; text with a control
+    character other than tab and line breaks (``"\\e]0;...\\a"``, a bidirectional override) is refused.
+
+    Built here from the event stream, with a stack, rather than by YAML's composer: libyaml's composer
+    recurses once per level of nesting and crashes the process (SIGSEGV) on a file of 40,000 ``[``. Nesting
+    past :data:`MAX_DEPTH` is refused at its line, and aliases count their whole value against
+    :data:`MAX_VALUES` (``&a`` / ``*a`` can expand a short file exponentially)."""
+    import copy
+
     import yaml
 
-    line = node.start_mark.line + 1
-    budget[0] -= 1
-    if budget[0] < 0:   # YAML aliases (&a / *a) can expand a short file exponentially
-        raise CatalogError(f"file expands to more than {MAX_VALUES} values (YAML aliases?); write the values out",
-                           file=file, line=line)
-    if isinstance(node, yaml.ScalarNode):
-        s = LStr(node.value)
-        s.line = line
-        return s
-    if isinstance(node, yaml.SequenceNode):
-        seq = LList(_convert(n, file, budget) for n in node.value)
-        seq.line = line
-        return seq
-    if isinstance(node, yaml.MappingNode):
-        out = LMap()
-        out.line = line
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise CatalogError("keys must be plain names", file=file, line=key_node.start_mark.line + 1)
-            key = key_node.value
-            if key in out:
-                raise CatalogError(f"key {key!r} appears twice", file=file, line=key_node.start_mark.line + 1)
-            out[key] = _convert(value_node, file, budget)
-        return out
-    raise CatalogError(f"unsupported YAML node {type(node).__name__}", file=file, line=line)
+    stack: list[_Frame] = []
+    anchors: dict[str, tuple[Any, int]] = {}
+    counted = 0
+    root: list[Any] = []
+    documents = 0
+
+    def count(n: int, line: int) -> None:
+        nonlocal counted
+        counted += n
+        if counted > MAX_VALUES:
+            raise CatalogError(f"file expands to more than {MAX_VALUES} values (YAML aliases?); write the values out",
+                               file=file, line=line)
+
+    def place(value: Any, line: int) -> None:
+        if not stack:
+            root.append(value)
+            return
+        top = stack[-1]
+        if isinstance(top.value, LList):
+            top.value.append(value)
+        elif top.key is None:
+            if not isinstance(value, LStr):
+                raise CatalogError("keys must be plain names", file=file, line=line)
+            key = str(value)                    # keys are plain strings (values carry their line)
+            if key in top.value:
+                raise CatalogError(f"key {key!r} appears twice", file=file, line=line)
+            top.key = key
+        else:
+            top.value[top.key] = value
+            top.key = None
+
+    for event in events:
+        line = event.start_mark.line + 1 if event.start_mark is not None else None
+        if isinstance(event, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
+                raise CatalogError("a second YAML document ('---'); a file holds one", file=file, line=line)
+        elif isinstance(event, yaml.ScalarEvent):
+            control = _CONTROL.search(event.value)
+            if control is not None:
+                import unicodedata
+
+                char = control.group()
+                name = unicodedata.name(char, "a control character")
+                raise CatalogError(f"text holds U+{ord(char):04X} ({name.lower()}), which a terminal or viewer "
+                                   "would act on; remove it (tabs and line breaks are fine)", file=file, line=line)
+            value = LStr(event.value)
+            value.line = line or 0
+            count(1, line or 0)
+            if event.anchor is not None:
+                anchors[event.anchor] = (value, 1)
+            place(value, line or 0)
+        elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            if stack and isinstance(stack[-1].value, LMap) and stack[-1].key is None:
+                raise CatalogError("keys must be plain names", file=file, line=line)
+            if len(stack) >= MAX_DEPTH:
+                raise CatalogError(f"values are nested more than {MAX_DEPTH} deep", file=file, line=line)
+            container: LMap | LList = LList() if isinstance(event, yaml.SequenceStartEvent) else LMap()
+            container.line = line or 0
+            count(1, line or 0)
+            stack.append(_Frame(container, event.anchor, counted))
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            frame = stack.pop()
+            if frame.anchor is not None:
+                anchors[frame.anchor] = (frame.value, counted - frame.start + 1)
+            place(frame.value, frame.value.line)
+        elif isinstance(event, yaml.AliasEvent):
+            if event.anchor not in anchors:
+                raise CatalogError(f"YAML syntax error: found undefined alias {event.anchor!r}", file=file, line=line)
+            value, size = anchors[event.anchor]
+            count(size, line or 0)
+            place(value if isinstance(value, LStr) else copy.deepcopy(value), line or 0)
+    return root[0] if root else None
+
+
+MAX_DEPTH = 200        # levels of nesting in one file (a catalog file has 6)
 
 
 def read_yaml(path: Path, display: str | None = None) -> Any:
@@ -87,19 +161,15 @@ def read_yaml(path: Path, display: str | None = None) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise CatalogError("file is not UTF-8 text", file=name) from exc
-    # libyaml's C parser when present (ten times faster), else the pure-Python one
+    # libyaml's C parser when present (ten times faster), else the pure-Python one; either way only its
+    # events are used (the parser keeps its own stack; YAML's composer would recurse per level)
     loader = getattr(yaml, "CBaseLoader", yaml.BaseLoader)
     try:
-        node = yaml.compose(text, Loader=loader)
+        node = _build(yaml.parse(text, Loader=loader), name)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         raise CatalogError(f"YAML syntax error: {exc.problem or exc}", file=name, line=line) from exc
     except (yaml.YAMLError, RecursionError) as exc:
         raise CatalogError(f"YAML error: {exc}", file=name) from exc
-    if node is None:
-        return LMap()
-    try:
-        return _convert(node, name, [MAX_VALUES])
-    except RecursionError as exc:
-        raise CatalogError("values are nested too deeply", file=name) from exc
+    return LMap() if node is None else node

@@ -174,13 +174,19 @@ def _tex_env(work: Path) -> dict[str, str]:
 
 
 def _limit(pid: int, seconds: float) -> None:
-    """CPU seconds and file size limits on a started process (inherited by the processes it starts)."""
+    """CPU seconds and file size limits on a started process (inherited by the processes it starts); a
+    build started while a template renders (a report's next one) does not inherit the render's memory cap."""
     try:
         import resource
+
+        from ._sandbox import uncapped_address_space
 
         cpu = int(seconds) + 1
         resource.prlimit(pid, resource.RLIMIT_CPU, (cpu, cpu + 1))
         resource.prlimit(pid, resource.RLIMIT_FSIZE, (MAX_FILE_BYTES, MAX_FILE_BYTES))
+        uncapped = uncapped_address_space()
+        if uncapped is not None:
+            resource.prlimit(pid, resource.RLIMIT_AS, uncapped)
     except (ImportError, AttributeError, OSError, ValueError):  # not Linux, or the process already ended
         pass
 

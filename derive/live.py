@@ -276,6 +276,9 @@ class _Context:
         if value is None:
             where = ", ".join(p.id for p in chosen) or "no preset"
             raise InputError(f"{q.id} has no value in {where}; name the preset that holds it")
+        from ._override_log import record
+
+        record(self.catalog.overrides_in(quantities=[q.id], presets=[p.id for p in chosen]))
         return LiveValue(q.id, value, q.dims, self._units({"units": units or self.units}), self.mode, digits,
                          table=self.catalog.units)
 
@@ -508,10 +511,12 @@ def render_source(source: str | os.PathLike, *, output: str | os.PathLike | None
     env.filters["percent"] = _percent_filter
     name = str(source)
     try:
+        from ._atomic import staged
         from ._sandbox import render_bounded
         from .render import md_math_spacing
 
-        out = render_bounded(env.get_template(name), {})
+        with staged():      # its images are published when the render succeeds, or not at all
+            out = render_bounded(env.get_template(name), {})
         return md_math_spacing(out) if mode == "md" else out
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"syntax error: {exc.message}", file=name, line=exc.lineno) from None

@@ -467,6 +467,7 @@ def _safe_loader(dirs: tuple[Path, ...], mode: str):
 
     class FolderLoader(jinja2.FileSystemLoader):
         def get_source(self, environment: Any, template: str) -> Any:
+            _regular_template(dirs, template)
             source, filename, uptodate = super().get_source(environment, template)
             _inside_folder(Path(filename), dirs)
             return source, filename, uptodate
@@ -479,6 +480,27 @@ def _safe_loader(dirs: tuple[Path, ...], mode: str):
                                                         uptodate)
 
     return FolderLoader([str(d) for d in dirs])
+
+
+def _regular_template(dirs: tuple[Path, ...], template: str) -> None:
+    """Refuse a template that is there but is not a regular file (a FIFO, a folder): Jinja's loader skips
+    it and takes the built-in one, which would hide the user's file; a FIFO read would block."""
+    import stat
+
+    from jinja2.loaders import split_template_path
+
+    pieces = split_template_path(template)
+    for d in dirs:
+        candidate = d.joinpath(*pieces)
+        try:
+            mode = candidate.stat().st_mode
+        except OSError:
+            continue
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "not a regular file"
+            raise TemplateError(f"refusing {candidate.name}: it is {kind}; a template is a regular file",
+                                file=str(candidate))
+        return
 
 
 def _inside_folder(path: Path, dirs: tuple[Path, ...]) -> None:

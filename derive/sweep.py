@@ -44,7 +44,7 @@ from ._errors import DeriveError, InputError, NoSolutionError, VerificationError
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-    from ._model import Catalog
+    from ._model import Catalog, Override
     from ._question import Question
     from ._solution import Solution
     from ._vectorize import Vectorized
@@ -81,13 +81,12 @@ def parse_axis(name: str, spec: Any, catalog: "Catalog") -> Axis:
     """
     import numpy as np
 
-    from ._values import parse_value
 
     q = catalog.quantity(name)
     factor = float(q.factor)
     if isinstance(spec, str):
         text = spec.strip()
-        values = grid_values(name, text, lambda part: float(parse_value(part, q, catalog.units)))
+        values = grid_values(name, text, lambda part: _swept_float(name, part, q, catalog))
     else:
         values = np.asarray(spec, dtype=np.float64).ravel() * factor
         text = f"{values.size} values"
@@ -98,6 +97,18 @@ def parse_axis(name: str, spec: Any, catalog: "Catalog") -> Axis:
     if q.integer:
         values = whole_values(name, values, text)
     return Axis(q.id, values, q.base_unit, text)
+
+
+def _swept_float(name: str, part: str, q: Any, catalog: "Catalog") -> float:
+    """One value of a spec as the engine reads it, as the float a sweep computes with; a whole number a
+    64-bit float does not hold (past 2^53) is refused."""
+    from ._values import parse_value
+
+    exact = parse_value(part, q, catalog.units)
+    if q.integer and exact.is_Integer and int(float(exact)) != int(exact):
+        raise InputError(f"{name}={part} is out of range for a sweep: past 2^53 (about 9.0e15) a 64-bit "
+                         "float does not hold every whole number; ask derive solve for it exactly")
+    return float(exact)
 
 
 def grid_values(name: str, text: str, value: Callable[[str], float]) -> "np.ndarray":
@@ -167,6 +178,7 @@ class SweepResult:
     verified: tuple[int, ...]          # flat indices the engine re-solved and matched
     question: "Question | None" = None  # what was asked, with the fixed inputs
     catalog: "Catalog | None" = field(default=None, repr=False, compare=False)
+    overrides: tuple["Override", ...] = ()   # overridden built-ins the answers rest on (a user's override: true)
 
     @property
     def size(self) -> int:
@@ -223,10 +235,17 @@ class SweepResult:
                 raise VerificationError(f"sweep check failed at {self.point(index)}: the engine finds no value "
                                         f"but the vectorised sweep gives {got!r}; please report it") from None
             want = sol.value
+            _check_exact_in_range(want, self.target, self.point(index))
             if np.isnan(got) or not _agrees(want, got):
                 raise VerificationError(f"sweep check failed at {self.point(index)}: the engine gives "
                                         f"{float(want.evalf(17))!r}, the vectorised sweep {got!r}; please report it")
         return tuple(picks)
+
+    def _overrides_field(self) -> dict[str, Any]:
+        """``{"overrides": [{"kind", "id", "file", "replaced"}]}`` when the sweep uses an overridden built-in."""
+        from ._override_log import as_records
+
+        return {"overrides": as_records(self.overrides)} if self.overrides else {}
 
     def header(self) -> list[str]:
         return [f"{a.name} [{a.unit}]" for a in self.axes] + [f"{self.target} [{self.unit}]"]
@@ -255,7 +274,7 @@ class SweepResult:
         names = [a.name for a in self.axes] + [self.target]
         meta = {"target": self.target, "bound": self.bound, "grid": self.grid, "shape": list(self.values.shape),
                 "columns": [{"name": n, "unit": u} for n, u in zip(names, [a.unit for a in self.axes] + [self.unit])],
-                "verified_points": len(self.verified)}
+                "verified_points": len(self.verified), **self._overrides_field()}
         arrays: dict[str, Any] = dict(zip(names, self.inputs() + [self.values.ravel()]))
         arrays["meta"] = np.array(json.dumps(meta, ensure_ascii=False))
         np.savez(out, **arrays)
@@ -263,7 +282,7 @@ class SweepResult:
     def write_json(self, out: IO[str]) -> None:
         """``{"target", "unit", "bound", "grid", "shape", "columns": [{"name", "unit", "values"}]}``; NaN is null."""
         head = {"target": self.target, "unit": self.unit, "bound": self.bound, "grid": self.grid,
-                "shape": list(self.values.shape), "verified_points": len(self.verified)}
+                "shape": list(self.values.shape), "verified_points": len(self.verified), **self._overrides_field()}
         text = json.dumps(head, ensure_ascii=False)
         out.write(text[:-1] + ', "columns": [')
         names = [(a.name, a.unit) for a in self.axes] + [(self.target, self.unit)]
@@ -314,6 +333,9 @@ def sweep(question: "Question | str", axes: Mapping[str, Any], given: Mapping[st
     if question.optimize:
         raise InputError("a sweep evaluates one formula over a grid; an optimum (minimize/maximize) is not swept "
                          "yet: ask derive solve for each point")
+    if question.unit is not None:
+        raise InputError("a sweep writes every column in base units, named in its header; `unit` is not applied "
+                         "to sweeps: leave it out and convert the column", name="unit")
     if catalog is None:
         from ._loader import load_catalog
 
@@ -345,6 +367,17 @@ def sweep(question: "Question | str", axes: Mapping[str, Any], given: Mapping[st
     if size > MAX_POINTS:
         raise InputError(f"the grid has {size:,} points; at most {MAX_POINTS:,} are allowed")
 
+    from ._override_log import collecting
+
+    with collecting() as used:
+        result = _sweep(question, parsed, names, shape, size, grid, verify, catalog)
+    return replace(result, overrides=tuple(used.values()))
+
+
+def _sweep(question: "Question", parsed: list[Axis], names: list[str], shape: tuple[int, ...], size: int, grid: str,
+           verify: int, catalog: "Catalog") -> SweepResult:
+    import numpy as np
+
     result = SweepResult(question.target, "", tuple(parsed), np.empty(shape), grid, question.bound,
                          None, None, (), question, catalog)
     reference = _reference(result, size)
@@ -354,19 +387,45 @@ def sweep(question: "Question | str", axes: Mapping[str, Any], given: Mapping[st
     else:
         arrays = [a.values.reshape([-1 if j == i else 1 for j in range(len(shape))]) for i, a in enumerate(parsed)]
     values = np.ascontiguousarray(compiled(*arrays))
-    _check_float_range(values, reference)
+    _check_float_range(values, reference, compiled)
     result = replace(result, target=reference.target, unit=reference.unit, values=values, reference=reference,
                      compiled=compiled)
     return replace(result, verified=result.verify(verify)) if verify else result
 
 
-def _check_float_range(values: np.ndarray, reference: "Solution") -> None:
-    """A sweep writes 64-bit floats: refuse a grid whose values overflow them rather than print inf."""
+_FLOAT_RANGE = "magnitudes from about 2.2e-308 to 1.8e308"
+
+
+def _check_float_range(values: np.ndarray, reference: "Solution", compiled: "Vectorized") -> None:
+    """A sweep writes 64-bit floats: refuse a grid whose values overflow them rather than print inf, or
+    underflow them to a subnormal (digits lost), or to 0 where the formula is proven positive, rather
+    than print it. (Elsewhere an underflow to 0 is caught at the points the engine checks.)"""
     import numpy as np
 
-    if np.isinf(values).any():
+    tiny = np.finfo(np.float64).tiny
+    finite = values[np.isfinite(values)]
+    low = (finite != 0) & (np.abs(finite) < tiny)
+    if compiled.positive:
+        low |= finite == 0
+    if np.isinf(values).any() or low.any():
         raise InputError(f"some values of {reference.target} on this grid are beyond a 64-bit float's range "
-                         "(about 1.8e308), which a sweep writes; ask derive solve for a point's exact value")
+                         f"({_FLOAT_RANGE}), which a sweep writes; ask derive solve for a point's exact value")
+
+
+def _check_exact_in_range(value: Any, target: str, point: Mapping[str, float]) -> None:
+    """A value the engine gives that is not zero must be a normal 64-bit float for the sweep to write it:
+    one that underflows to 0 (or overflows to inf) is refused, never counted as checked."""
+    import sys
+
+    import sympy
+
+    if value == 0:
+        return
+    magnitude = abs(float(value.evalf(17)))
+    if not sys.float_info.min <= magnitude <= sys.float_info.max:
+        shown = sympy.Float(value.evalf(20), 4)
+        raise InputError(f"{target} at {dict(point)} is {shown} (the engine's exact value), beyond a 64-bit float's "
+                         f"range ({_FLOAT_RANGE}), which a sweep writes; ask derive solve for the exact values")
 
 
 def _compile(reference: "Solution", names: Sequence[str]) -> "Vectorized":

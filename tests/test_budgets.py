@@ -91,6 +91,16 @@ def test_results_beyond_float_range_print_exactly(cli, slow_formulas):
     assert run.json["value"] == "2.8724932382856556e-1233" and run.json["display"] == "2.872e-1233"
 
 
+@pytest.mark.parametrize("sweep", [("xc=2:3:3",), ("xc=2:3:3", "--format", "json"), ("xc=2:3:3", "--verify", "0"),
+                                   ("xc=1.1:1.2:3",)])
+def test_a_sweep_whose_values_underflow_is_refused_not_written_as_zero(cli, slow_formulas, sweep):
+    """Audit of issue 16: xd = 3/xc**4096 (about 1e-1233) was written 0,0,0 with verified_points: 3 and exit 0.
+    A value the engine gives as non-zero that a 64-bit float cannot hold (0, a subnormal) is a range error."""
+    run = cli("sweep", "xd", *sweep, "xb=3", "--formulas", str(slow_formulas))
+    err = _one_error_line(run)
+    assert "beyond a 64-bit float's range" in err and run.out == ""
+
+
 def test_built_in_conv_flops_at_the_input_limits(cli):
     inputs = [f"{n}=1e60" for n in ("conv_height", "conv_width", "conv_kernel", "channels_in", "channels_out",
                                     "matmul_rows")]
@@ -169,3 +179,38 @@ def test_point_labels_are_shown_as_typed(cli, tmp_path):
     run = cli("plot", "roofline", "--hw", "a100", "--point", r"$\frac{a$=12", "-o", str(out))
     assert run.code == 0, run.err
     assert out.stat().st_size > 0
+
+
+DEEP = {"flow": "[" * 40_000, "block": "- " * 40_000 + "x\n", "mapping": "a: " + "{a: " * 40_000}
+DEEP_SURFACES = {
+    "formula": ("mine.yaml", ("solve", "critical_ai", "--hw", "a100", "--formulas", "{file}")),
+    "claims": ("c.yaml", ("check", "{file}")),
+    "problem": ("p.yaml", ("report", "{file}", "--format", "md", "-o", "{dir}/out")),
+    "messages": ("pack/messages-x.yaml", ("solve", "critical_ai", "--hw", "a100", "--templates", "{dir}/pack",
+                                          "--format", "md")),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(DEEP))
+@pytest.mark.parametrize("surface", sorted(DEEP_SURFACES))
+def test_deeply_nested_yaml_is_refused_not_a_crash(cli, tmp_path, surface, shape):
+    """Audit of issue 16: 40,000 ``[`` (80 KB) in a formula, claims or messages file crashed libyaml's
+    composer (SIGSEGV, exit 139). Files are built from the parser's events with a stack; past 200 levels
+    the file is refused at its line."""
+    name, args = DEEP_SURFACES[surface]
+    path = tmp_path / name
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(DEEP[shape], encoding="utf-8")
+    err = _one_error_line(cli(*(a.format(file=path, dir=tmp_path) for a in args), timeout=60))
+    assert "nested more than 200 deep" in err and f"{path.name}:1:" in err
+
+
+def test_nesting_within_the_limit_is_read(tmp_path):
+    from derive._yamlio import read_yaml
+
+    path = tmp_path / "ok.yaml"
+    path.write_text("a: " + "[" * 199 + "x" + "]" * 199 + "\n", encoding="utf-8")
+    value = read_yaml(path)["a"]
+    for _ in range(198):
+        (value,) = value
+    assert value == ["x"] and value[0].line == 1

@@ -57,7 +57,7 @@ def test_cache_folder_is_created_private_and_holds_only_json(cli, tmp_path):
     for p in files:
         assert stat.S_IMODE(p.stat().st_mode) == 0o600
         header, _, payload = p.read_text(encoding="utf-8").partition("\n")
-        assert set(json.loads(header)) == {"kind", "key", "digest"}
+        assert set(json.loads(header)) == {"kind", "key", "mac"}
         json.loads(payload)
 
 
@@ -94,26 +94,130 @@ def test_tampered_entry_is_rebuilt_not_trusted(cli, tmp_path):
     assert _critical_ai(cli, cache) == right
 
 
-def test_damaged_table_entry_with_a_valid_digest_is_built_again(cli, tmp_path):
-    """A table entry is decoded only when a question reads it: one that does not decode then, or
-    decodes as something else, although the whole entry's digest checks out, is taken from the
-    catalog built again from its sources; the answer stays right."""
-    import hashlib
+def _sign(entry: Path, payload: str, config: Path, monkeypatch) -> None:
+    """Write ``payload`` into ``entry`` with a header a run keyed by ``config`` accepts (as derive signs it)."""
+    from derive import _cache
 
-    cache = tmp_path / "cache"
-    right = _critical_ai(cli, cache)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
+    _cache._secrets.clear()
+    header = json.loads(entry.read_text(encoding="utf-8").partition("\n")[0])
+    header["mac"] = _cache._mac(_cache.secret(), header["kind"], header["key"], payload)
+    entry.write_text(json.dumps(header) + "\n" + payload, encoding="utf-8")
+
+
+def test_damaged_table_entry_with_a_valid_mac_is_built_again(cli, tmp_path, monkeypatch):
+    """A table entry is decoded only when a question reads it: one that does not decode then, or
+    decodes as something else, although the whole entry's HMAC checks out (signed with the user's own
+    key), is taken from the catalog built again from its sources; the answer stays right."""
+    cache, config = tmp_path / "cache", tmp_path / "config"
+    env = {"DERIVE_CACHE_DIR": str(cache), "XDG_CONFIG_HOME": str(config)}
+    right = cli(*ANSWER, env=env).json["value"]
     (entry,) = cache.glob("catalog-*.json")
     header, _, payload = entry.read_text(encoding="utf-8").partition("\n")
     data = json.loads(payload)
     assert set(data["tables"]) == {"quantities", "relations", "conditions", "presets", "references"}
     data["tables"]["presets"]["tpu-v5e"] = '{"$r": "Popen", "state": {"args": "touch x"}}'
     data["tables"]["relations"]["critical_ai_hbm"] = data["tables"]["references"][next(iter(data["tables"]["references"]))]
-    damaged = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    fixed = json.loads(header)
-    fixed["digest"] = hashlib.sha256(damaged.encode("utf-8")).hexdigest()
-    entry.write_text(json.dumps(fixed) + "\n" + damaged, encoding="utf-8")
+    _sign(entry, json.dumps(data, ensure_ascii=False, separators=(",", ":")), config, monkeypatch)
     _forget_answers(cache)
-    assert _critical_ai(cli, cache) == right
+    run = cli(*ANSWER, env=env)
+    assert run.code == 0 and run.json["value"] == right and run.json["exact"] == "9850/41"
+
+
+def _sha256_header(entry: Path, payload: str) -> None:
+    """What anyone who can edit the cache can do: change the payload and recompute a plain digest."""
+    import hashlib
+
+    header = json.loads(entry.read_text(encoding="utf-8").partition("\n")[0])
+    header["mac"] = header["digest"] = hashlib.sha256(payload.encode("utf-8")).hexdigest()
+    entry.write_text(json.dumps(header) + "\n" + payload, encoding="utf-8")
+
+
+def test_tampered_entries_with_recomputed_digests_are_rebuilt(cli, tmp_path):
+    """Audit of issue 16: each entry's digest was a plain SHA-256 beside its payload, so whoever edited
+    it fixed it. A catalog whose relation became 2*peak_flops/hbm_bw answered 312, and an edited kept
+    answer printed 999 FLOP/B. Entries are now authenticated by a key outside the cache folder."""
+    cache = tmp_path / "cache"
+    env = {"DERIVE_CACHE_DIR": str(cache), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    ask = ("solve", "critical_ai", "--hw", "a100")
+    assert cli(*ask, env=env).out.startswith("critical_ai_hbm = 156 FLOP/B")
+    (answer,) = cache.glob("answer-*.json")
+    kept = answer.read_text(encoding="utf-8").partition("\n")[2]
+    assert "156 FLOP/B" in kept
+    _sha256_header(answer, kept.replace("156 FLOP/B", "999 FLOP/B"))
+    run = cli(*ask, env=env)
+    assert run.code == 0 and run.out.startswith("critical_ai_hbm = 156 FLOP/B") and "999" not in run.out
+
+    (catalog,) = cache.glob("catalog-*.json")
+    payload = catalog.read_text(encoding="utf-8").partition("\n")[2]
+    tampered = payload.replace("peak_flops / hbm_bw", "2 * peak_flops / hbm_bw")
+    assert tampered != payload
+    _sha256_header(catalog, tampered)
+    _forget_answers(cache)
+    run = cli(*ask, env=env)
+    assert run.code == 0 and run.out.startswith("critical_ai_hbm = 156 FLOP/B") and "312 FLOP/B" not in run.out
+
+
+def test_a_cache_folder_from_elsewhere_is_rebuilt_not_trusted(cli, tmp_path, monkeypatch):
+    """A cache restored from another branch or machine carries entries signed with another key (here a
+    forged one, signed by whoever made it): every one is rebuilt, and the right answer printed."""
+    cache = tmp_path / "cache"
+    elsewhere, here = tmp_path / "elsewhere", tmp_path / "here"
+    ask = ("solve", "critical_ai", "--hw", "a100")
+    assert cli(*ask, env={"DERIVE_CACHE_DIR": str(cache), "XDG_CONFIG_HOME": str(elsewhere)}).code == 0
+    (answer,) = cache.glob("answer-*.json")
+    _sign(answer, answer.read_text(encoding="utf-8").partition("\n")[2].replace("156 FLOP/B", "999 FLOP/B"),
+          elsewhere, monkeypatch)
+    forged = cli(*ask, env={"DERIVE_CACHE_DIR": str(cache), "XDG_CONFIG_HOME": str(elsewhere)})
+    assert "999 FLOP/B" in forged.out            # accepted where it was signed: the key is what is trusted
+    run = cli(*ask, env={"DERIVE_CACHE_DIR": str(cache), "XDG_CONFIG_HOME": str(here)})
+    assert run.code == 0 and run.out.startswith("critical_ai_hbm = 156 FLOP/B") and "999" not in run.out
+    assert (here / "derive" / "cache-key").is_file()
+
+
+def test_the_cache_key_is_private_and_outside_the_cache(cli, tmp_path):
+    config, cache = tmp_path / "config", tmp_path / "cache"
+    run = cli(*ANSWER, env={"DERIVE_CACHE_DIR": str(cache), "XDG_CONFIG_HOME": str(config)})
+    assert run.code == 0 and run.err == ""
+    key = config / "derive" / "cache-key"
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600 and stat.S_IMODE(key.parent.stat().st_mode) == 0o700
+    assert len(bytes.fromhex(key.read_text())) == 32
+    assert not any("key" in p.name for p in cache.iterdir())
+
+
+@pytest.mark.parametrize("damage", ["readable", "writable-folder", "symlink", "inside-cache", "not-a-key"])
+def test_an_unsafe_cache_key_bypasses_the_cache(cli, tmp_path, damage):
+    """A key others could read or replace, a link, one inside the cache folder, or one that is not a
+    key: the cache is not used (one warning), the answer is still right, and nothing is written."""
+    config, cache = tmp_path / "config", tmp_path / "cache"
+    key = config / "derive" / "cache-key"
+    key.parent.mkdir(parents=True, mode=0o700)
+    key.write_text("ab" * 32 + "\n")
+    key.chmod(0o600)
+    if damage == "readable":
+        key.chmod(0o644)
+    elif damage == "writable-folder":
+        key.parent.chmod(0o777)
+    elif damage == "symlink":
+        (tmp_path / "real-key").write_text("ab" * 32 + "\n")
+        key.unlink()
+        key.symlink_to(tmp_path / "real-key")
+    elif damage == "inside-cache":
+        config = cache / "config"
+    else:
+        key.write_text("not hex at all\n")
+    run = cli(*ANSWER, env={"DERIVE_CACHE_DIR": str(cache), "XDG_CONFIG_HOME": str(config)})
+    assert run.code == 0 and run.json["exact"] == "9850/41"
+    warnings = [line for line in run.err.splitlines() if "warning" in line]
+    assert len(warnings) == 1 and "cache key" in warnings[0]
+    assert not list(cache.glob("*.json"))
+
+
+def test_cache_off_makes_no_key(cli, tmp_path):
+    config = tmp_path / "config"
+    run = cli(*ANSWER, env={"DERIVE_CACHE_DIR": "off", "XDG_CONFIG_HOME": str(config)})
+    assert run.code == 0 and run.json["exact"] == "9850/41" and run.err == ""
+    assert not config.exists()
 
 
 def test_unknown_record_types_are_refused():
@@ -129,7 +233,21 @@ def test_unknown_record_types_are_refused():
             loads(text)
 
 
-def test_records_round_trip_exactly(catalog):
+@pytest.fixture
+def built_catalog():
+    """A catalog built from its sources: one read from the cache (the session's, once a test has warmed it)
+    holds lazy tables of JSON text, not records."""
+    saved = dict(_loader._loaded)
+    _loader._loaded.clear()
+    try:
+        yield _loader.load_catalog(use_cache=False)
+    finally:
+        _loader._loaded.clear()
+        _loader._loaded.update(saved)
+
+
+def test_records_round_trip_exactly(built_catalog):
+    catalog = built_catalog
     data = encode(catalog)
     again = decode(json.loads(json.dumps(data)))
     assert encode(again) == data
@@ -143,8 +261,9 @@ def test_records_round_trip_exactly(catalog):
     assert len(sources) > 1 and len({id(s) for s in sources}) == 1
 
 
-def test_entries_check_their_key_and_digest(tmp_path, monkeypatch):
+def test_entries_check_their_key_and_mac(tmp_path, monkeypatch):
     monkeypatch.setenv("DERIVE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path.parent / f"{tmp_path.name}-config"))
     write_entry("thing", "k" * 64, {"a": [1, 2]})
     assert read_entry("thing", "k" * 64) == {"a": [1, 2]}
     assert read_entry("thing", "k" * 32 + "j" * 32) is None          # same file name, other key

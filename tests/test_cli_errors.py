@@ -97,3 +97,64 @@ def test_a_missing_input_hint_never_names_a_quantity_the_others_bypass(cli):
     run = cli("solve", "decode_step_time", "--model", "llama2-70b", "--hw", "h100")
     assert run.code == 2 and "missing batch, num_devices, seq_len" in run.err
     assert "decode_kv_time itself" not in run.err
+
+
+# ---------------------------------------------------------------------------
+# the audit of issue 16: the smaller findings
+
+
+def test_too_many_kv_cache_lines_name_the_users_flag(cli, tmp_path):
+    """5,000 ``--seq-len`` values were refused with "--verify ... not 5000", a flag the user never gave."""
+    many = [a for n in range(1, 5001) for a in ("--seq-len", str(n))]
+    line = one_error_line(cli("plot", "kv-cache", "--model", "llama2-7b", "--hw", "a100", *many,
+                              "-o", str(tmp_path / "k.png")))
+    assert "--seq-len" in line and "--verify" not in line and "5,000" in line
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args", [
+    ("plot", "kv-cache", "--model", "llama2-7b", "--hw", "a100", "--seq-len", "99999999999999999999999"),
+    ("sweep", "kv_cache_bytes", "seq_len=99999999999999999999999,1", "batch=1", "--model", "llama2-7b"),
+])
+def test_a_whole_number_a_float_cannot_hold_is_a_range_error(cli, tmp_path, args):
+    """``--seq-len 99999999999999999999999`` gave "no grid point has a value" instead of a range error."""
+    line = one_error_line(cli(*args, *(("-o", str(tmp_path / "k.png")) if args[0] == "plot" else ())))
+    assert "seq_len=99999999999999999999999 is out of range" in line and "2^53" in line
+
+
+def test_sweep_refuses_unit_instead_of_ignoring_it(cli):
+    line = one_error_line(cli("sweep", "critical_ai_hbm", "hbm_bw=1e12:2e12:2", "peak_flops=1e14", "--unit", "kFLOP/B"))
+    assert "--unit" in line and "base units" in line
+
+
+def test_render_refuses_an_output_named_for_another_format(cli, tmp_path):
+    """``render x.tex -o x.pdf`` wrote TeX source into a file named .pdf."""
+    src = tmp_path / "x.tex"
+    src.write_text("x\n", encoding="utf-8")
+    for out in ("x.pdf", "x.md", "x"):
+        line = one_error_line(cli("render", str(src), "-o", str(tmp_path / out)))
+        assert f"-o {tmp_path / out}" in line and "ends in .tex" in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.tex"]
+    assert cli("render", str(src), "-o", str(tmp_path / "y.tex")).code == 0
+
+
+def test_an_error_line_is_cut_to_a_sane_length(cli, tmp_path):
+    """The squaring payload's error quoted a number of a thousand digits: a 2 KB line."""
+    src = tmp_path / "sq.md"
+    src.write_text("{% set ns = namespace(x=3) %}{% for i in range(64) %}{% set ns.x = ns.x * ns.x %}{% endfor %}"
+                   "{{ ns.x }}\n", encoding="utf-8")
+    line = one_error_line(cli("render", str(src)))
+    assert len(line) <= 420 and "characters ...]" in line and line.endswith("digits)")
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="FIFOs are POSIX")
+def test_a_template_that_is_a_fifo_is_refused_not_skipped(cli, tmp_path):
+    """A FIFO named solution.md.j2 in a templates pack was skipped silently (the built-in template was used)."""
+    import os
+
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    os.mkfifo(pack / "solution.md.j2")
+    line = one_error_line(cli("solve", "critical_ai", "--hw", "a100", "--format", "md", "--templates", str(pack),
+                              timeout=30))
+    assert "solution.md.j2" in line and "FIFO" in line

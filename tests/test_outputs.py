@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import resource
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -37,7 +38,7 @@ def test_interrupted_sweep_leaves_the_old_file_untouched(tmp_path, sig, fmt):
     time.sleep(0.3)
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode != 0
+    assert proc.returncode == 128 + sig         # as the shell reports a signal: 143 for SIGTERM, 130 for Ctrl-C
     assert "Traceback" not in err
     assert out.read_text() == "the old, complete file\n"
     assert _leftovers(tmp_path) == []
@@ -128,3 +129,124 @@ def test_the_unit_asked_for_is_the_unit_of_the_answer_in_its_step_too(cli):
     assert lines[0].startswith("train_time = 909.2 h")
     step = lines[lines.index("Derivation") + 1:lines.index("Given")]
     assert step[-2].strip() == "= 909.2 h" and "days" not in run.out
+
+
+def _special(tmp_path: Path, kind: str) -> Path:
+    """A real special file where an output is asked for: a copy of /dev/null, a FIFO, a link, a folder."""
+    path = tmp_path / f"out-{kind}"
+    if kind == "device":
+        if os.geteuid() != 0:
+            pytest.skip("making a device node needs root")
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3))           # the numbers of /dev/null
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "symlink":
+        (tmp_path / "target.csv").write_text("the linked file\n")
+        path.symlink_to(tmp_path / "target.csv")
+    else:
+        path.mkdir()
+    return path
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IFMT(path.lstat().st_mode)
+
+
+SPECIAL_OUTPUTS = {
+    "sweep": ("sweep", "critical_ai_hbm", "hbm_bw=1e12:2e12:3", "peak_flops=312e12"),
+    "solve": ("solve", "critical_ai", "--hw", "a100"),
+    "plot": ("plot", "roofline", "--hw", "a100"),
+}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="device nodes and FIFOs are POSIX")
+@pytest.mark.parametrize("kind", ["device", "fifo", "symlink", "folder"])
+@pytest.mark.parametrize("command", sorted(SPECIAL_OUTPUTS))
+def test_an_output_never_replaces_a_special_file(cli, tmp_path, command, kind):
+    """Audit of issue 16: ``sweep -o X`` turned a device node (as root, /dev/null itself), a FIFO or a
+    symbolic link into a regular file. Only a missing path or a regular file is written over."""
+    path = _special(tmp_path, kind)
+    before = _mode(path)
+    run = cli(*SPECIAL_OUTPUTS[command], "-o", str(path), timeout=120)
+    assert run.code == 2 and run.err.startswith("derive: error: refusing to write") and run.err.count("\n") == 1
+    assert _mode(path) == before
+    if kind == "symlink":
+        assert (tmp_path / "target.csv").read_text() == "the linked file\n"
+    assert _leftovers(tmp_path) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs are POSIX")
+def test_a_special_file_that_appears_after_the_check_is_not_replaced(tmp_path):
+    """The rename itself checks again: a FIFO made while the output was being written stays a FIFO."""
+    from derive._atomic import atomic_path
+    from derive._errors import InputError
+
+    out = tmp_path / "late.csv"
+    with pytest.raises(InputError, match="it is a FIFO"):
+        with atomic_path(out) as tmp:
+            tmp.write_text("a,b\n")
+            os.mkfifo(out)
+    assert _mode(out) == stat.S_IFIFO
+    assert _leftovers(tmp_path) == []
+
+
+def test_dash_is_standard_output(cli, tmp_path):
+    """``-o -`` prints, as omitting -o does: the way to discard output without naming /dev/null."""
+    sweep = ("sweep", "critical_ai_hbm", "hbm_bw=1e12:2e12:2", "peak_flops=312e12")
+    dash, plain = cli(*sweep, "-o", "-", cwd=tmp_path), cli(*sweep, cwd=tmp_path)
+    assert dash.code == plain.code == 0 and dash.out == plain.out and "312" in dash.out
+    assert list(tmp_path.iterdir()) == []
+    run = cli("solve", "critical_ai", "--hw", "a100", "--format", "pdf", "-o", "-", cwd=tmp_path)
+    assert run.code == 2 and "-o FILE.pdf" in run.err and list(tmp_path.iterdir()) == []
+
+
+CLAIMS = ("chapter: seed-bandwidth-wall\ntitle: {en: t, zh: t}\nclaims:\n  - id: a\n    quote: x\n"
+          "    stated: 156 FLOP/B\n    solve: critical_ai\n    hw: a100\n")
+
+
+@pytest.mark.parametrize("name", ["claims.md", "same-file.md"])
+def test_render_never_writes_over_a_file_its_source_reads(cli, tmp_path, name):
+    """Audit of issue 16: ``render src.md -o c.yaml`` replaced c.yaml, which the source reads with claims()
+    (an output must now end as its source does, so here the claims file is named claims.md). Every file the
+    run reads is an input, under its own name or another (a hard link)."""
+    claims = tmp_path / "claims.md"
+    claims.write_text(CLAIMS, encoding="utf-8")
+    if name != claims.name:
+        os.link(claims, tmp_path / name)
+    src = tmp_path / "src.md"
+    src.write_text('{% for c in claims("claims.md") %}{{ c.verdict }}{% endfor %}\n', encoding="utf-8")
+    run = cli("render", str(src), "-o", str(tmp_path / name))
+    assert run.code == 2 and run.err.startswith("derive: error: refusing to write") and "reads it" in run.err
+    assert claims.read_text(encoding="utf-8") == CLAIMS
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted({claims.name, name, "src.md"})
+    ok = cli("render", str(src), "-o", str(tmp_path / "out.md"))
+    assert ok.code == 0 and (tmp_path / "out.md").read_text(encoding="utf-8").strip() == "reproduced"
+
+
+@pytest.mark.parametrize("existing", [False, True])
+def test_a_failed_render_leaves_no_images(cli, tmp_path, existing):
+    """Audit of issue 16: a failed ``render -o`` left the images its plot() calls had written in img/. They are
+    published with the output, when the whole render succeeds; a failure removes them and the folders made."""
+    src = tmp_path / "src.md"
+    src.write_text('{{ plot("roofline", hw="a100") }}\n{{ q("no_such_quantity") }}\n', encoding="utf-8")
+    out = tmp_path / "out" / "page.md"
+    if existing:                                    # an earlier good render: left exactly as it was
+        (tmp_path / "out" / "img").mkdir(parents=True)
+        out.write_text("the old page\n", encoding="utf-8")
+        (tmp_path / "out" / "img" / "page-1-roofline.png").write_bytes(b"old image")
+    before = sorted((p.relative_to(tmp_path), p.read_bytes() if p.is_file() else b"") for p in tmp_path.rglob("*"))
+    run = cli("render", str(src), "-o", str(out))
+    assert run.code == 2 and "no_such_quantity" in run.err and run.err.count("\n") == 1
+    after = sorted((p.relative_to(tmp_path), p.read_bytes() if p.is_file() else b"") for p in tmp_path.rglob("*"))
+    assert after == before
+
+
+def test_a_render_publishes_its_images_with_its_output(cli, tmp_path):
+    src = tmp_path / "src.md"
+    src.write_text('{{ plot("roofline", hw="a100") }}\n', encoding="utf-8")
+    run = cli("render", str(src), "-o", str(tmp_path / "out" / "page.md"))
+    assert run.code == 0, run.err
+    image = tmp_path / "out" / "img" / "page-1-roofline.png"
+    assert image.read_bytes().startswith(b"\x89PNG")
+    assert "img/page-1-roofline.png" in (tmp_path / "out" / "page.md").read_text(encoding="utf-8")
+    assert [p for p in tmp_path.rglob(".*")] == []

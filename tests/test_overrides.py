@@ -101,3 +101,71 @@ def test_show_says_an_entry_is_overridden(cli, doubled):
     run = cli("show", "critical_ai_hbm", "--formulas", str(doubled))
     assert f"overridden by {doubled} (the built-in one is in formulas/hierarchy.yaml)" in run.out
     assert "overridden" not in cli("show", "critical_ai_hbm").out
+
+
+def _warnings(err: str) -> list[str]:
+    return [line for line in err.splitlines() if line.startswith("derive: warning:")]
+
+
+def _names_override(line: str, kind: str, ident: str, path, replaced: str) -> bool:
+    return line == (f"derive: warning: the {kind} {ident} used here is the one in {path}, which overrides the "
+                    f"built-in {kind} of {replaced}")
+
+
+SWEEP = ("sweep", "critical_ai_hbm", "hbm_bw=1e12:2e12:2", "peak_flops=312e12")
+
+
+def test_a_sweep_names_the_override_in_every_format(cli, doubled, tmp_path):
+    """Audit of issue 16: sweep CSV, JSON and npz said nothing of an overridden relation. JSON and npz carry
+    an ``overrides`` field; CSV stays plain rows (a header line and numbers) and the warning goes to stderr.
+    A repeated sweep, answered from the cache, says the same."""
+    import numpy as np
+
+    cache = {"DERIVE_CACHE_DIR": str(tmp_path / "cache")}
+    record = [{"kind": "relation", "id": "critical_ai_hbm", "file": str(doubled),
+               "replaced": "formulas/hierarchy.yaml"}]
+    for _ in range(2):                                   # fresh, then from the sweep store
+        csv = cli(*SWEEP, "--formulas", str(doubled), env=cache)
+        assert csv.code == 0 and csv.out == "hbm_bw [B/s],critical_ai_hbm [FLOP/B]\n1000000000000,624\n" \
+                                            "2000000000000,312\n"
+        (line,) = _warnings(csv.err)
+        assert _names_override(line, "relation", "critical_ai_hbm", doubled, "formulas/hierarchy.yaml")
+        js = cli(*SWEEP, "--formulas", str(doubled), "--format", "json", env=cache)
+        assert js.code == 0 and js.json["overrides"] == record and len(_warnings(js.err)) == 1
+    npz = tmp_path / "s.npz"
+    run = cli(*SWEEP, "--formulas", str(doubled), "--format", "npz", "-o", str(npz), env=cache)
+    assert run.code == 0, run.err
+    import json
+
+    with np.load(npz) as data:
+        assert json.loads(str(data["meta"]))["overrides"] == record
+    plain = cli(*SWEEP, "--format", "json", env=cache)
+    assert "overrides" not in plain.json and _warnings(plain.err) == []
+
+
+def test_a_live_source_names_the_overrides_its_numbers_use(cli, doubled, tmp_path):
+    preset = tmp_path / "mine.yaml"
+    preset.write_text(MY_A100, encoding="utf-8")
+    src = tmp_path / "s.md"
+    src.write_text('{{ q("critical_ai", hw="a100") }}\n', encoding="utf-8")
+    run = cli("render", str(src), "--formulas", str(doubled))
+    assert run.code == 0 and run.out.strip() == "312 FLOP/B"
+    (line,) = _warnings(run.err)
+    assert _names_override(line, "relation", "critical_ai_hbm", doubled, "formulas/hierarchy.yaml")
+    src.write_text('{{ const("peak_flops", hw="a100") }}\n', encoding="utf-8")
+    run = cli("render", str(src), "--formulas", str(preset))
+    assert run.code == 0 and run.out.strip() == "624 TFLOP/s"
+    (line,) = _warnings(run.err)
+    assert _names_override(line, "preset", "a100", preset, "formulas/hardware_gpu.yaml")
+    assert _warnings(cli("render", str(src)).err) == []
+
+
+def test_a_plot_names_the_overrides_it_draws(cli, tmp_path):
+    preset = tmp_path / "mine.yaml"
+    preset.write_text(MY_A100, encoding="utf-8")
+    run = cli("plot", "roofline", "--hw", "a100", "--formulas", str(preset), "-o", str(tmp_path / "r.png"))
+    assert run.code == 0, run.err
+    (line,) = _warnings(run.err)
+    assert _names_override(line, "preset", "a100", preset, "formulas/hardware_gpu.yaml")
+    plain = cli("plot", "roofline", "--hw", "a100", "-o", str(tmp_path / "p.png"))
+    assert plain.code == 0 and _warnings(plain.err) == []

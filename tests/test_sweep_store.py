@@ -15,7 +15,7 @@ import pytest
 import sympy
 from conftest import ROOT
 
-from derive._cache import _digest
+from derive import _cache
 from derive._program import program_of, run
 
 GRID = ("kv_cache_bytes", "batch=1:64:16", "seq_len=128:32768:9:log", "--model", "llama2-70b")
@@ -30,7 +30,7 @@ sys.exit(code)
 
 
 def _sweep(cache: Path, *args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    env = {"DERIVE_CACHE_DIR": str(cache), "PATH": "/usr/bin:/bin"}
+    env = {"DERIVE_CACHE_DIR": str(cache), "XDG_CONFIG_HOME": str(cache.parent / "config"), "PATH": "/usr/bin:/bin"}
     return subprocess.run([sys.executable, "-c", SCRIPT, "sweep", *args], capture_output=True, text=True,
                           env=env, cwd=cwd, timeout=300)
 
@@ -81,7 +81,7 @@ def test_a_changed_formula_file_sweeps_afresh(tmp_path):
     assert len(_entries(cache)) == 2
 
 
-def test_a_kept_program_that_disagrees_with_its_checked_points_is_not_used(tmp_path):
+def test_a_kept_program_that_disagrees_with_its_checked_points_is_not_used(tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     fresh = _sweep(cache, *GRID)
     [entry] = _entries(cache)
@@ -89,10 +89,12 @@ def test_a_kept_program_that_disagrees_with_its_checked_points_is_not_used(tmp_p
     data = json.loads(payload)
     for step in data["program"]:
         if step[0] == "const":
-            step[1] *= 2                    # a tampered program, its digest made to match
+            step[1] *= 2                    # a tampered program, signed with the user's own key
     payload = json.dumps(data)
     head = json.loads(header)
-    head["digest"] = _digest(payload)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    _cache._secrets.clear()
+    head["mac"] = _cache._mac(_cache.secret(), head["kind"], head["key"], payload)
     entry.write_text(json.dumps(head) + "\n" + payload, encoding="utf-8")
     again = _sweep(cache, *GRID)
     assert again.returncode == 0 and again.stdout == fresh.stdout

@@ -260,6 +260,26 @@ PAYLOADS = {
                              "{% endfor %}{{ l | length }}",
     "many big lists kept": "{% set l = [] %}{% for i in range(100000) %}{% set _ = l.append([i] * 1000000) %}"
                            "{% endfor %}{{ l | length }}",
+    # found by the audit of issue 16: one operation making a huge text from a small value (a list of a million
+    # references to one string of a million characters) ran to 24 GB; smaller ones gave 30 million characters
+    "pprint of a shared list": "{{ ([('x' * 999999)] * 999999) | pprint }}",
+    "string of a shared list": "{{ ([('x' * 999999)] * 999999) | string }}",
+    "tojson of a shared list": "{{ ([('x' * 999999)] * 999999) | tojson }}",
+    "translate growth": "{{ ('x' * 999999).translate({120: 'y' * 999999}) }}",
+    "expandtabs growth": "{{ ('\t' * 999999).expandtabs(1000) }}",
+    "pprint of 30 million": "{{ ([('x' * 9999)] * 3000) | pprint | length }}",
+    "string of 30 million": "{{ ([('x' * 9999)] * 3000) | string | length }}",
+    "writing 30 million": "{{ [('x' * 9999)] * 3000 }}",
+    "~ of 30 million": "{{ (([('x' * 9999)] * 3000) ~ '') | length }}",
+    "join of lists": "{{ [[('x' * 9999)] * 3000] | join | length }}",
+    "map string": "{{ [[('x' * 9999)] * 3000] | map('string') | list | length }}",
+    "escape of a shared list": "{{ ([('x' * 9999)] * 3000) | e | length }}",
+    "format filter arguments": "{{ '%s%s' | format([('x' * 9999)] * 999, 1) | length }}",
+    "percent arguments": "{{ ('%s' % ([('x' * 9999)] * 3000,)) | length }}",
+    "str.format arguments": "{{ '{0}{0}{0}{0}'.format([('x' * 9999)] * 300) | length }}",
+    "namespace written": "{% set ns = namespace(a=[('x' * 999999)] * 999) %}{{ ns }}",
+    "tojson indent growth": "{{ ([[1] * 1000] * 1000) | tojson(indent=1000) | length }}",
+    "bytes repeated": "{{ ('x' * 999).encode() * 99999999 }}",
 }
 
 _RUNNER = textwrap.dedent("""
@@ -303,6 +323,32 @@ def test_every_template_payload_is_stopped_within_its_budget(tmp_path):
     for name, (outcome, seconds) in results.items():
         assert outcome.startswith("refused: TemplateError"), (name, outcome)
         assert seconds < 8, (name, seconds)
+
+
+_CAP = textwrap.dedent("""
+    import resource, sys
+    resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
+    import derive._sandbox as sb
+    from jinja2.exceptions import SecurityError
+    try:
+        with sb.budget():
+            block = bytearray(sb.MAX_MEMORY + 2**28)          # one allocation past the render's budget
+        print("allocated", len(block))
+    except SecurityError as exc:
+        print("refused:", exc)
+    print("after:", resource.getrlimit(resource.RLIMIT_AS)[0] == 3 * 2**30)
+""")
+
+
+def test_a_render_cannot_allocate_past_its_memory_budget_in_one_operation(tmp_path):
+    """Audit of issue 16: the 1 GiB budget was checked between operations, so one operation ran to 24 GB.
+    Within a render the address space is capped at its start plus the budget; the cap is lifted after."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the address-space cap is Linux's")
+    run = subprocess.run([sys.executable, "-c", _CAP], capture_output=True, text=True, timeout=120,
+                         env=dict(os.environ, DERIVE_CACHE_DIR="off"))
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.splitlines() == ["refused: the render used more than 1 GiB of memory", "after: True"]
 
 
 def test_a_users_messages_cannot_reach_unbounded_format(tmp_path):
@@ -459,3 +505,30 @@ def test_two_problem_files_with_one_name_never_overwrite_each_other(tmp_path):
     with pytest.raises(InputError, match="two outputs"):
         write_reports([tmp_path / "a" / "x.yaml", tmp_path / "b" / "x.yaml"], out, langs=["en"], formats=["md"])
     assert not out.exists() or not any(out.iterdir())
+
+
+CONTROL_FILES = {
+    "formula": ("mine.yaml", 'quantities:\n  - id: evil_q\n    symbol: e\n    unit: "1"\n    name: {{en: "{text}", zh: e}}\n'
+                "    meaning: {{en: e, zh: e}}\n    source: scaling-book-tpus\n", 5,
+                ("list", "--formulas", "{file}")),
+    "problem": ("p.yaml", 'id: p\ntitle: {{en: t, zh: t}}\nstatement: {{en: "{text}", zh: s}}\nquestions:\n'
+                "  - id: q\n    ask: {{en: a, zh: a}}\n    solve: critical_ai\n    hw: a100\n", 3,
+                ("report", "{file}", "--format", "md", "--lang", "en")),
+    "claims": ("c.yaml", 'chapter: seed-bandwidth-wall\ntitle: {{en: t, zh: t}}\nclaims:\n  - id: a\n'
+               '    quote: "{text}"\n    stated: 156 FLOP/B\n    solve: critical_ai\n    hw: a100\n', 5,
+               ("check", "{file}")),
+}
+
+
+@pytest.mark.parametrize("text", [r"title\e]0;pwned\a", r"\e[31mred", r"\u202eevil", r"\x9b31m"])
+@pytest.mark.parametrize("surface", sorted(CONTROL_FILES))
+def test_control_characters_in_files_never_reach_the_terminal(cli, tmp_path, surface, text):
+    """Audit of issue 16: a quantity name holding ESC]0;...BEL or ESC[31m (written as YAML escapes) was printed
+    raw, retitling or recolouring the terminal. Text with control characters is refused at load, at its line."""
+    name, body, line, args = CONTROL_FILES[surface]
+    path = tmp_path / name
+    path.write_text(body.format(text=text), encoding="utf-8")
+    run = cli(*(a.format(file=path) for a in args))
+    assert run.code == 2 and run.err.startswith(f"derive: error: {path}:{line}: text holds U+")
+    assert run.err.count("\n") == 1 and run.out == ""
+    assert not any(c in run.err for c in "\x1b\x07\u202e\x9b")

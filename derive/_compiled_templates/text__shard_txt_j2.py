@@ -13,28 +13,46 @@ def root(context, missing=missing):
     l_0_msg = resolve('msg')
     l_0_L = l_0_colon = l_0_comma = l_0_mesh = missing
     try:
-        t_1 = environment.filters['_budget_iter']
+        t_1 = environment.filters['_budget_filter_in']
     except KeyError:
         @internalcode
         def t_1(*unused):
-            raise TemplateRuntimeError("No filter named '_budget_iter' found.")
+            raise TemplateRuntimeError("No filter named '_budget_filter_in' found.")
     try:
-        t_2 = environment.filters['_budget_str']
+        t_2 = environment.filters['_budget_filter_out']
     except KeyError:
         @internalcode
         def t_2(*unused):
-            raise TemplateRuntimeError("No filter named '_budget_str' found.")
+            raise TemplateRuntimeError("No filter named '_budget_filter_out' found.")
     try:
-        t_3 = environment.filters['format']
+        t_3 = environment.filters['_budget_iter']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'format' found.")
+            raise TemplateRuntimeError("No filter named '_budget_iter' found.")
     try:
-        t_4 = environment.filters['join']
+        t_4 = environment.filters['_budget_str']
     except KeyError:
         @internalcode
         def t_4(*unused):
+            raise TemplateRuntimeError("No filter named '_budget_str' found.")
+    try:
+        t_5 = environment.filters['_budget_text']
+    except KeyError:
+        @internalcode
+        def t_5(*unused):
+            raise TemplateRuntimeError("No filter named '_budget_text' found.")
+    try:
+        t_6 = environment.filters['format']
+    except KeyError:
+        @internalcode
+        def t_6(*unused):
+            raise TemplateRuntimeError("No filter named 'format' found.")
+    try:
+        t_7 = environment.filters['join']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
             raise TemplateRuntimeError("No filter named 'join' found.")
     pass
     l_0_L = (undefined(name='lang') if l_0_lang is missing else l_0_lang)
@@ -49,128 +67,128 @@ def root(context, missing=missing):
     l_0_mesh = []
     context.vars['mesh'] = l_0_mesh
     context.exported_vars.add('mesh')
-    for (l_1_name, l_1_size) in t_1(environment.call(context, environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'mesh'), 'items'))):
+    for (l_1_name, l_1_size) in t_3(environment.call(context, environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'mesh'), 'items'))):
         l_1__ = missing
         _loop_vars = {}
         pass
-        l_1__ = environment.call(context, environment.getattr((undefined(name='mesh') if l_0_mesh is missing else l_0_mesh), 'append'), t_2(str_join((l_1_name, '=', l_1_size, ))), _loop_vars=_loop_vars)
+        l_1__ = environment.call(context, environment.getattr((undefined(name='mesh') if l_0_mesh is missing else l_0_mesh), 'append'), t_4(str_join((t_5(l_1_name), '=', t_5(l_1_size), ))), _loop_vars=_loop_vars)
         _loop_vars['_'] = l_1__
     l_1_name = l_1_size = l_1__ = missing
-    yield str(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'notation'))
+    yield str(t_5(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'notation')))
     yield '\n  '
-    yield str(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_mesh', (undefined(name='L') if l_0_L is missing else l_0_L)))
-    yield str((undefined(name='colon') if l_0_colon is missing else l_0_colon))
-    yield str(t_4(context.eval_ctx, (undefined(name='mesh') if l_0_mesh is missing else l_0_mesh), ', '))
+    yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_mesh', (undefined(name='L') if l_0_L is missing else l_0_L))))
+    yield str(t_5((undefined(name='colon') if l_0_colon is missing else l_0_colon)))
+    yield str(t_5(t_2(t_7(context.eval_ctx, t_1((undefined(name='mesh') if l_0_mesh is missing else l_0_mesh), 'join'), ', '), 'join')))
     if environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'hw'):
         pass
         yield '    '
-        yield str(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_hw', (undefined(name='L') if l_0_L is missing else l_0_L)))
-        yield str((undefined(name='colon') if l_0_colon is missing else l_0_colon))
-        yield str(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'hw'))
+        yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_hw', (undefined(name='L') if l_0_L is missing else l_0_L))))
+        yield str(t_5((undefined(name='colon') if l_0_colon is missing else l_0_colon)))
+        yield str(t_5(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'hw')))
     yield '\n\n'
-    for l_1_s in t_1(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'summary')):
+    for l_1_s in t_3(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'summary')):
         _loop_vars = {}
         pass
-        yield str(l_1_s)
+        yield str(t_5(l_1_s))
         yield '\n'
     l_1_s = missing
     yield '\n'
-    yield str(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_local_matmul', (undefined(name='L') if l_0_L is missing else l_0_L)))
+    yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_local_matmul', (undefined(name='L') if l_0_L is missing else l_0_L))))
     yield '\n'
-    for l_1_a in t_1([environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'local_matmul'), 'lhs'), environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'local_matmul'), 'rhs'), environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'local_matmul'), 'out')]):
+    for l_1_a in t_3([environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'local_matmul'), 'lhs'), environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'local_matmul'), 'rhs'), environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'local_matmul'), 'out')]):
         _loop_vars = {}
         pass
         yield '  '
-        yield str(t_3('%-28s', environment.getattr(l_1_a, 'notation')))
+        yield str(t_5(t_2(t_6('%-28s', environment.getattr(l_1_a, 'notation')), 'format')))
         yield ' '
-        yield str(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_local_shape', (undefined(name='L') if l_0_L is missing else l_0_L), _loop_vars=_loop_vars))
+        yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_local_shape', (undefined(name='L') if l_0_L is missing else l_0_L), _loop_vars=_loop_vars)))
         yield ' ['
-        yield str(t_4(context.eval_ctx, environment.getattr(l_1_a, 'local_shape'), ', '))
+        yield str(t_5(t_2(t_7(context.eval_ctx, t_1(environment.getattr(l_1_a, 'local_shape'), 'join'), ', '), 'join')))
         yield ']\n'
     l_1_a = missing
     yield '  '
-    yield str(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_flops', (undefined(name='L') if l_0_L is missing else l_0_L)))
-    yield str((undefined(name='colon') if l_0_colon is missing else l_0_colon))
-    yield str(environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'flops_per_chip'), 'display'))
+    yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_flops', (undefined(name='L') if l_0_L is missing else l_0_L))))
+    yield str(t_5((undefined(name='colon') if l_0_colon is missing else l_0_colon)))
+    yield str(t_5(environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'flops_per_chip'), 'display')))
     yield '    ('
-    yield str(environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'flops_per_chip'), 'quantity'))
+    yield str(t_5(environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'flops_per_chip'), 'quantity')))
     yield ')\n  '
-    yield str(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_compute', (undefined(name='L') if l_0_L is missing else l_0_L)))
-    yield str((undefined(name='colon') if l_0_colon is missing else l_0_colon))
-    yield str(environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'compute_time'), 'display'))
+    yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_compute', (undefined(name='L') if l_0_L is missing else l_0_L))))
+    yield str(t_5((undefined(name='colon') if l_0_colon is missing else l_0_colon)))
+    yield str(t_5(environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'compute_time'), 'display')))
     yield '    ('
-    yield str(environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'compute_time'), 'quantity'))
+    yield str(t_5(environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'compute_time'), 'quantity')))
     yield ')\n\n'
-    yield str(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_collectives', (undefined(name='L') if l_0_L is missing else l_0_L)))
+    yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_collectives', (undefined(name='L') if l_0_L is missing else l_0_L))))
     yield '\n'
     l_1_loop = missing
-    t_5 = 1
-    for l_1_c, l_1_loop in LoopContext(t_1(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'collectives')), undefined):
+    t_8 = 1
+    for l_1_c, l_1_loop in LoopContext(t_3(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'collectives')), undefined):
         _loop_vars = {}
         pass
         yield '  '
-        yield str(environment.getattr(l_1_loop, 'index'))
+        yield str(t_5(environment.getattr(l_1_loop, 'index')))
         yield '. '
-        yield str(environment.getattr(l_1_c, 'text'))
+        yield str(t_5(environment.getattr(l_1_c, 'text')))
         yield '    ('
-        yield str(environment.getattr(l_1_c, 'why'))
+        yield str(t_5(environment.getattr(l_1_c, 'why')))
         yield ')\n     '
-        yield str(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_bytes', (undefined(name='L') if l_0_L is missing else l_0_L), _loop_vars=_loop_vars))
-        yield str((undefined(name='colon') if l_0_colon is missing else l_0_colon))
-        yield str(environment.getattr(environment.getattr(l_1_c, 'bytes'), 'display'))
+        yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_bytes', (undefined(name='L') if l_0_L is missing else l_0_L), _loop_vars=_loop_vars)))
+        yield str(t_5((undefined(name='colon') if l_0_colon is missing else l_0_colon)))
+        yield str(t_5(environment.getattr(environment.getattr(l_1_c, 'bytes'), 'display')))
         yield '    '
-        yield str(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_time', (undefined(name='L') if l_0_L is missing else l_0_L), _loop_vars=_loop_vars))
-        yield str((undefined(name='colon') if l_0_colon is missing else l_0_colon))
-        yield str(environment.getattr(environment.getattr(l_1_c, 'time'), 'display'))
-        yield str((undefined(name='comma') if l_0_comma is missing else l_0_comma))
-        yield str(environment.getattr(environment.getattr(l_1_c, 'time'), 'regime_name'))
+        yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_time', (undefined(name='L') if l_0_L is missing else l_0_L), _loop_vars=_loop_vars)))
+        yield str(t_5((undefined(name='colon') if l_0_colon is missing else l_0_colon)))
+        yield str(t_5(environment.getattr(environment.getattr(l_1_c, 'time'), 'display')))
+        yield str(t_5((undefined(name='comma') if l_0_comma is missing else l_0_comma)))
+        yield str(t_5(environment.getattr(environment.getattr(l_1_c, 'time'), 'regime_name')))
         yield '    ('
-        yield str(environment.getattr(environment.getattr(l_1_c, 'time'), 'quantity'))
+        yield str(t_5(environment.getattr(environment.getattr(l_1_c, 'time'), 'quantity')))
         yield ')\n     '
-        yield str(environment.getattr(l_1_c, 'topology'))
+        yield str(t_5(environment.getattr(l_1_c, 'topology')))
         yield '\n'
-        t_5 = 0
+        t_8 = 0
     l_1_loop = l_1_c = missing
-    if t_5:
+    if t_8:
         pass
         yield '  '
-        yield str(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_no_collectives', (undefined(name='L') if l_0_L is missing else l_0_L)))
+        yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_no_collectives', (undefined(name='L') if l_0_L is missing else l_0_L))))
         yield '\n'
     yield '\n'
-    yield str(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_output', (undefined(name='L') if l_0_L is missing else l_0_L)))
-    yield str((undefined(name='colon') if l_0_colon is missing else l_0_colon))
-    yield str(environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'output'), 'notation'))
+    yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_output', (undefined(name='L') if l_0_L is missing else l_0_L))))
+    yield str(t_5((undefined(name='colon') if l_0_colon is missing else l_0_colon)))
+    yield str(t_5(environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'output'), 'notation')))
     yield '    '
-    yield str(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_local_shape', (undefined(name='L') if l_0_L is missing else l_0_L)))
+    yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_local_shape', (undefined(name='L') if l_0_L is missing else l_0_L))))
     yield ' ['
-    yield str(t_4(context.eval_ctx, environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'output'), 'local_shape'), ', '))
+    yield str(t_5(t_2(t_7(context.eval_ctx, t_1(environment.getattr(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'output'), 'local_shape'), 'join'), ', '), 'join')))
     yield ']\n'
-    yield str(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'verdict'))
+    yield str(t_5(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'verdict')))
     yield '\n\n'
-    yield str(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_assumed', (undefined(name='L') if l_0_L is missing else l_0_L)))
-    yield str((undefined(name='colon') if l_0_colon is missing else l_0_colon))
-    yield str(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'model'))
+    yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_assumed', (undefined(name='L') if l_0_L is missing else l_0_L))))
+    yield str(t_5((undefined(name='colon') if l_0_colon is missing else l_0_colon)))
+    yield str(t_5(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'model')))
     yield '\n'
     if environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'hardware_note'):
         pass
         yield '  '
-        yield str(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'hardware_note'))
+        yield str(t_5(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'hardware_note')))
         yield '\n'
-    for l_1_a in t_1(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'assumed')):
+    for l_1_a in t_3(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'assumed')):
         _loop_vars = {}
         pass
         yield '  '
-        yield str(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_assumed_default', (undefined(name='L') if l_0_L is missing else l_0_L), name=environment.getattr(l_1_a, 'name'), value=environment.getattr(l_1_a, 'value'), _loop_vars=_loop_vars))
+        yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_assumed_default', (undefined(name='L') if l_0_L is missing else l_0_L), name=environment.getattr(l_1_a, 'name'), value=environment.getattr(l_1_a, 'value'), _loop_vars=_loop_vars)))
         if (environment.getattr(l_1_a, 'note_zh') and ((undefined(name='L') if l_0_L is missing else l_0_L) == 'zh')):
             pass
-            yield str((undefined(name='colon') if l_0_colon is missing else l_0_colon))
-            yield str(environment.getattr(l_1_a, 'note_zh'))
+            yield str(t_5((undefined(name='colon') if l_0_colon is missing else l_0_colon)))
+            yield str(t_5(environment.getattr(l_1_a, 'note_zh')))
         elif (environment.getattr(l_1_a, 'note') and ((undefined(name='L') if l_0_L is missing else l_0_L) != 'zh')):
             pass
-            yield str((undefined(name='colon') if l_0_colon is missing else l_0_colon))
-            yield str(environment.getattr(l_1_a, 'note'))
+            yield str(t_5((undefined(name='colon') if l_0_colon is missing else l_0_colon)))
+            yield str(t_5(environment.getattr(l_1_a, 'note')))
         yield '\n'
     l_1_a = missing
 
 blocks = {}
-debug_info = '4=39&5=42&6=45&7=48&8=51&9=58&10=60&13=70&14=73&17=77&18=79&19=83&21=91&22=97&24=103&25=107&26=111&27=117&28=129&30=136&33=139&34=147&36=149&37=153&38=156&40=158&41=162'
+debug_info = '4=57&5=60&6=63&7=66&8=69&9=76&10=78&13=88&14=91&17=95&18=97&19=101&21=109&22=115&24=121&25=125&26=129&27=135&28=147&30=154&33=157&34=165&36=167&37=171&38=174&40=176&41=180'

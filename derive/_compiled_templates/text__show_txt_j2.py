@@ -12,214 +12,232 @@ def root(context, missing=missing):
     l_0_rows = resolve('rows')
     l_0_L = l_0_t = missing
     try:
-        t_1 = environment.filters['_budget_iter']
+        t_1 = environment.filters['_budget_filter_in']
     except KeyError:
         @internalcode
         def t_1(*unused):
-            raise TemplateRuntimeError("No filter named '_budget_iter' found.")
+            raise TemplateRuntimeError("No filter named '_budget_filter_in' found.")
     try:
-        t_2 = environment.filters['join']
+        t_2 = environment.filters['_budget_filter_out']
     except KeyError:
         @internalcode
         def t_2(*unused):
-            raise TemplateRuntimeError("No filter named 'join' found.")
+            raise TemplateRuntimeError("No filter named '_budget_filter_out' found.")
     try:
-        t_3 = environment.tests['defined']
+        t_3 = environment.filters['_budget_iter']
     except KeyError:
         @internalcode
         def t_3(*unused):
+            raise TemplateRuntimeError("No filter named '_budget_iter' found.")
+    try:
+        t_4 = environment.filters['_budget_text']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
+            raise TemplateRuntimeError("No filter named '_budget_text' found.")
+    try:
+        t_5 = environment.filters['join']
+    except KeyError:
+        @internalcode
+        def t_5(*unused):
+            raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_6 = environment.tests['defined']
+    except KeyError:
+        @internalcode
+        def t_6(*unused):
             raise TemplateRuntimeError("No test named 'defined' found.")
     pass
     l_0_L = (undefined(name='lang') if l_0_lang is missing else l_0_lang)
     context.vars['L'] = l_0_L
     context.exported_vars.add('L')
     def macro(l_1_key, l_1_kwargs):
-        t_4 = []
+        t_7 = []
         l_1_msg = resolve('msg')
         if l_1_key is missing:
             l_1_key = undefined("parameter 'key' was not provided", name='key')
         pass
-        t_4.append(
-            str(environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), l_1_key, (undefined(name='L') if l_0_L is missing else l_0_L), **l_1_kwargs)),
+        t_7.append(
+            str(t_4(environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), l_1_key, (undefined(name='L') if l_0_L is missing else l_0_L), **l_1_kwargs))),
         )
-        return concat(t_4)
+        return concat(t_7)
     context.exported_vars.add('t')
     context.vars['t'] = l_0_t = Macro(environment, macro, 't', ('key',), True, False, False, context.eval_ctx.autoescape)
-    for l_1_r in t_1((undefined(name='rows') if l_0_rows is missing else l_0_rows)):
+    for l_1_r in t_3((undefined(name='rows') if l_0_rows is missing else l_0_rows)):
         l_1_pick = resolve('pick')
         l_1_name = missing
         _loop_vars = {}
         pass
         l_1_name = {'en': environment.getattr(l_1_r, 'name_en'), 'zh': environment.getattr(l_1_r, 'name_zh')}
         _loop_vars['name'] = l_1_name
-        yield str(environment.getattr(l_1_r, 'id'))
+        yield str(t_4(environment.getattr(l_1_r, 'id')))
         yield ' ('
-        yield str(environment.getattr(l_1_r, 'kind'))
+        yield str(t_4(environment.getattr(l_1_r, 'kind')))
         yield '): '
-        yield str(environment.call(context, (undefined(name='pick') if l_1_pick is missing else l_1_pick), (undefined(name='name') if l_1_name is missing else l_1_name), (undefined(name='L') if l_0_L is missing else l_0_L), _loop_vars=_loop_vars))
+        yield str(t_4(environment.call(context, (undefined(name='pick') if l_1_pick is missing else l_1_pick), (undefined(name='name') if l_1_name is missing else l_1_name), (undefined(name='L') if l_0_L is missing else l_0_L), _loop_vars=_loop_vars)))
         yield '\n'
-        if t_3(environment.getattr(l_1_r, 'overridden_by')):
+        if t_6(environment.getattr(l_1_r, 'overridden_by')):
             pass
             yield '  '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'overridden_by', file=environment.getattr(environment.getattr(l_1_r, 'overridden_by'), 'file'), replaced=environment.getattr(environment.getattr(l_1_r, 'overridden_by'), 'replaced'), _loop_vars=_loop_vars))
+            yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'overridden_by', file=environment.getattr(environment.getattr(l_1_r, 'overridden_by'), 'file'), replaced=environment.getattr(environment.getattr(l_1_r, 'overridden_by'), 'replaced'), _loop_vars=_loop_vars)))
             yield '\n'
-        if t_3(environment.getattr(l_1_r, 'meaning_en')):
+        if t_6(environment.getattr(l_1_r, 'meaning_en')):
             pass
             yield '  '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'meaning', _loop_vars=_loop_vars))
+            yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'meaning', _loop_vars=_loop_vars)))
             yield ': '
-            yield str(environment.call(context, (undefined(name='pick') if l_1_pick is missing else l_1_pick), {'en': environment.getattr(l_1_r, 'meaning_en'), 'zh': environment.getattr(l_1_r, 'meaning_zh')}, (undefined(name='L') if l_0_L is missing else l_0_L), _loop_vars=_loop_vars))
+            yield str(t_4(environment.call(context, (undefined(name='pick') if l_1_pick is missing else l_1_pick), {'en': environment.getattr(l_1_r, 'meaning_en'), 'zh': environment.getattr(l_1_r, 'meaning_zh')}, (undefined(name='L') if l_0_L is missing else l_0_L), _loop_vars=_loop_vars)))
             yield '\n'
         if (environment.getattr(l_1_r, 'kind') == 'quantity'):
             pass
             yield '  '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'unit', _loop_vars=_loop_vars))
+            yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'unit', _loop_vars=_loop_vars)))
             yield ': '
-            yield str(environment.getattr(l_1_r, 'unit'))
+            yield str(t_4(environment.getattr(l_1_r, 'unit')))
             if (environment.getattr(l_1_r, 'declared_unit') != environment.getattr(l_1_r, 'unit')):
                 pass
                 yield ' ('
-                yield str(environment.getattr(l_1_r, 'declared_unit'))
+                yield str(t_4(environment.getattr(l_1_r, 'declared_unit')))
                 yield ')'
             yield ', '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), (environment.getattr(l_1_r, 'type') if (environment.getattr(l_1_r, 'type') == 'real') else 'integer'), _loop_vars=_loop_vars))
+            yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), (environment.getattr(l_1_r, 'type') if (environment.getattr(l_1_r, 'type') == 'real') else 'integer'), _loop_vars=_loop_vars)))
             yield '\n  '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'symbol', _loop_vars=_loop_vars))
+            yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'symbol', _loop_vars=_loop_vars)))
             yield ': '
-            yield str(environment.getattr(l_1_r, 'symbol'))
+            yield str(t_4(environment.getattr(l_1_r, 'symbol')))
             yield '\n'
             if environment.getattr(l_1_r, 'aliases'):
                 pass
                 yield '  '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'aliases', _loop_vars=_loop_vars))
+                yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'aliases', _loop_vars=_loop_vars)))
                 yield ': '
-                yield str(t_2(context.eval_ctx, environment.getattr(l_1_r, 'aliases'), ', '))
+                yield str(t_4(t_2(t_5(context.eval_ctx, t_1(environment.getattr(l_1_r, 'aliases'), 'join'), ', '), 'join')))
                 yield '\n'
-            if t_3(environment.getattr(l_1_r, 'default')):
+            if t_6(environment.getattr(l_1_r, 'default')):
                 pass
                 yield '  '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'default_value', _loop_vars=_loop_vars))
+                yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'default_value', _loop_vars=_loop_vars)))
                 yield ': '
-                yield str(environment.getattr(l_1_r, 'default'))
+                yield str(t_4(environment.getattr(l_1_r, 'default')))
                 yield '\n'
             if environment.getattr(l_1_r, 'relations'):
                 pass
                 yield '  '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'relations_of', _loop_vars=_loop_vars))
+                yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'relations_of', _loop_vars=_loop_vars)))
                 yield ': '
-                yield str(t_2(context.eval_ctx, environment.getattr(l_1_r, 'relations'), ', '))
+                yield str(t_4(t_2(t_5(context.eval_ctx, t_1(environment.getattr(l_1_r, 'relations'), 'join'), ', '), 'join')))
                 yield '\n'
             if environment.getattr(l_1_r, 'conditions'):
                 pass
                 yield '  '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'condition', _loop_vars=_loop_vars))
+                yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'condition', _loop_vars=_loop_vars)))
                 yield ': '
-                yield str(t_2(context.eval_ctx, environment.getattr(l_1_r, 'conditions'), ', '))
+                yield str(t_4(t_2(t_5(context.eval_ctx, t_1(environment.getattr(l_1_r, 'conditions'), 'join'), ', '), 'join')))
                 yield '\n'
-            for (l_2_p, l_2_v) in t_1(environment.call(context, environment.getattr(environment.getattr(l_1_r, 'presets'), 'items'), _loop_vars=_loop_vars)):
+            for (l_2_p, l_2_v) in t_3(environment.call(context, environment.getattr(environment.getattr(l_1_r, 'presets'), 'items'), _loop_vars=_loop_vars)):
                 _loop_vars = {}
                 pass
                 yield '  '
-                yield str(l_2_p)
+                yield str(t_4(l_2_p))
                 yield ': '
-                yield str(environment.getattr(l_2_v, 'value'))
+                yield str(t_4(environment.getattr(l_2_v, 'value')))
                 if environment.getattr(l_2_v, 'note'):
                     pass
                     yield ' ('
-                    yield str((environment.getattr(l_2_v, 'note_zh') if (((undefined(name='L') if l_0_L is missing else l_0_L) == 'zh') and environment.getattr(l_2_v, 'note_zh')) else environment.getattr(l_2_v, 'note')))
+                    yield str(t_4((environment.getattr(l_2_v, 'note_zh') if (((undefined(name='L') if l_0_L is missing else l_0_L) == 'zh') and environment.getattr(l_2_v, 'note_zh')) else environment.getattr(l_2_v, 'note'))))
                     yield ')'
                 yield '\n'
             l_2_p = l_2_v = missing
         elif (environment.getattr(l_1_r, 'kind') == 'relation'):
             pass
             yield '  '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'equation', _loop_vars=_loop_vars))
+            yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'equation', _loop_vars=_loop_vars)))
             yield ': '
-            yield str(environment.getattr(l_1_r, 'equation'))
+            yield str(t_4(environment.getattr(l_1_r, 'equation')))
             yield '\n  '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'symbols', _loop_vars=_loop_vars))
+            yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'symbols', _loop_vars=_loop_vars)))
             yield ': '
-            yield str(t_2(context.eval_ctx, environment.getattr(l_1_r, 'symbols'), ', '))
+            yield str(t_4(t_2(t_5(context.eval_ctx, t_1(environment.getattr(l_1_r, 'symbols'), 'join'), ', '), 'join')))
             yield '\n'
             if environment.getattr(l_1_r, 'regimes'):
                 pass
                 yield '  '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'regimes', _loop_vars=_loop_vars))
+                yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'regimes', _loop_vars=_loop_vars)))
                 yield ': '
-                yield str(t_2(context.eval_ctx, environment.getattr(l_1_r, 'regimes'), ', '))
+                yield str(t_4(t_2(t_5(context.eval_ctx, t_1(environment.getattr(l_1_r, 'regimes'), 'join'), ', '), 'join')))
                 yield '\n'
             if environment.getattr(l_1_r, 'holds_when'):
                 pass
                 yield '  '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'holds_when', _loop_vars=_loop_vars))
+                yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'holds_when', _loop_vars=_loop_vars)))
                 yield ': '
-                yield str(t_2(context.eval_ctx, environment.getattr(l_1_r, 'holds_when'), ', '))
+                yield str(t_4(t_2(t_5(context.eval_ctx, t_1(environment.getattr(l_1_r, 'holds_when'), 'join'), ', '), 'join')))
                 yield '\n'
         elif (environment.getattr(l_1_r, 'kind') == 'condition'):
             pass
             yield '  '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'condition', _loop_vars=_loop_vars))
+            yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'condition', _loop_vars=_loop_vars)))
             yield ': '
-            yield str(environment.getattr(l_1_r, 'require'))
+            yield str(t_4(environment.getattr(l_1_r, 'require')))
             yield '\n'
         elif (environment.getattr(l_1_r, 'kind') in ('hw', 'model', 'setup')):
             pass
             if environment.getattr(l_1_r, 'extends'):
                 pass
                 yield '  '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'extends', _loop_vars=_loop_vars))
+                yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'extends', _loop_vars=_loop_vars)))
                 yield ': '
-                yield str(environment.getattr(l_1_r, 'extends'))
+                yield str(t_4(environment.getattr(l_1_r, 'extends')))
                 yield '\n'
             if environment.getattr(l_1_r, 'note'):
                 pass
                 yield '  '
-                yield str(environment.getattr(l_1_r, 'note'))
+                yield str(t_4(environment.getattr(l_1_r, 'note')))
                 yield '\n'
-            for (l_2_q, l_2_v) in t_1(environment.call(context, environment.getattr(environment.getitem(l_1_r, 'values'), 'items'), _loop_vars=_loop_vars)):
+            for (l_2_q, l_2_v) in t_3(environment.call(context, environment.getattr(environment.getitem(l_1_r, 'values'), 'items'), _loop_vars=_loop_vars)):
                 _loop_vars = {}
                 pass
                 yield '  '
-                yield str(l_2_q)
+                yield str(t_4(l_2_q))
                 yield ' '
                 if (l_2_v[:2] != '= '):
                     pass
                     yield '= '
-                yield str(l_2_v)
+                yield str(t_4(l_2_v))
                 if (l_2_q in environment.getattr(l_1_r, 'value_notes')):
                     pass
                     yield ' ('
-                    yield str(environment.getitem(environment.getattr(l_1_r, 'value_notes'), l_2_q))
+                    yield str(t_4(environment.getitem(environment.getattr(l_1_r, 'value_notes'), l_2_q)))
                     yield ')'
                 yield '\n'
             l_2_q = l_2_v = missing
         elif (environment.getattr(l_1_r, 'kind') == 'reference'):
             pass
             yield '  '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'kind', _loop_vars=_loop_vars))
+            yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'kind', _loop_vars=_loop_vars)))
             yield ': '
-            yield str(environment.getattr(l_1_r, 'reference_kind'))
+            yield str(t_4(environment.getattr(l_1_r, 'reference_kind')))
             yield '\n'
             if environment.getattr(l_1_r, 'url'):
                 pass
                 yield '  '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'url', _loop_vars=_loop_vars))
+                yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'url', _loop_vars=_loop_vars)))
                 yield ': '
-                yield str(environment.getattr(l_1_r, 'url'))
+                yield str(t_4(environment.getattr(l_1_r, 'url')))
                 yield '\n'
             if environment.getattr(l_1_r, 'note'):
                 pass
                 yield '  '
-                yield str(environment.getattr(l_1_r, 'note'))
+                yield str(t_4(environment.getattr(l_1_r, 'note')))
                 yield '\n'
         if (environment.getattr(l_1_r, 'kind') != 'reference'):
             pass
             yield '  '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'source', _loop_vars=_loop_vars))
+            yield str(t_4(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'source', _loop_vars=_loop_vars)))
             yield ': '
-            yield str(environment.getattr(l_1_r, 'source'))
+            yield str(t_4(environment.getattr(l_1_r, 'source')))
             yield '\n'
     l_1_r = l_1_name = l_1_pick = missing
 
 blocks = {}
-debug_info = '2=32&3=35&4=47&5=52&6=54&7=60&8=63&10=65&11=68&13=72&14=75&15=86&16=90&17=93&19=97&20=100&22=104&23=107&25=111&26=114&28=118&29=122&32=132&33=135&34=139&35=143&36=146&38=150&39=153&41=157&42=160&43=164&44=166&45=169&47=173&48=176&50=178&51=182&54=195&55=198&56=202&57=205&59=209&60=212&63=214&64=217'
+debug_info = '2=50&3=53&4=65&5=70&6=72&7=78&8=81&10=83&11=86&13=90&14=93&15=104&16=108&17=111&19=115&20=118&22=122&23=125&25=129&26=132&28=136&29=140&32=150&33=153&34=157&35=161&36=164&38=168&39=171&41=175&42=178&43=182&44=184&45=187&47=191&48=194&50=196&51=200&54=213&55=216&56=220&57=223&59=227&60=230&63=232&64=235'

@@ -15,67 +15,85 @@ def root(context, missing=missing):
     l_0_units = resolve('units')
     l_0_L = l_0_t = l_0_a = missing
     try:
-        t_1 = environment.filters['_budget_iter']
+        t_1 = environment.filters['_budget_filter_in']
     except KeyError:
         @internalcode
         def t_1(*unused):
-            raise TemplateRuntimeError("No filter named '_budget_iter' found.")
+            raise TemplateRuntimeError("No filter named '_budget_filter_in' found.")
     try:
-        t_2 = environment.filters['_budget_str']
+        t_2 = environment.filters['_budget_filter_out']
     except KeyError:
         @internalcode
         def t_2(*unused):
-            raise TemplateRuntimeError("No filter named '_budget_str' found.")
+            raise TemplateRuntimeError("No filter named '_budget_filter_out' found.")
     try:
-        t_3 = environment.filters['join']
+        t_3 = environment.filters['_budget_iter']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'join' found.")
+            raise TemplateRuntimeError("No filter named '_budget_iter' found.")
     try:
-        t_4 = environment.filters['length']
+        t_4 = environment.filters['_budget_str']
     except KeyError:
         @internalcode
         def t_4(*unused):
-            raise TemplateRuntimeError("No filter named 'length' found.")
+            raise TemplateRuntimeError("No filter named '_budget_str' found.")
     try:
-        t_5 = environment.filters['localize']
+        t_5 = environment.filters['_budget_text']
     except KeyError:
         @internalcode
         def t_5(*unused):
-            raise TemplateRuntimeError("No filter named 'localize' found.")
+            raise TemplateRuntimeError("No filter named '_budget_text' found.")
     try:
-        t_6 = environment.filters['map']
+        t_6 = environment.filters['join']
     except KeyError:
         @internalcode
         def t_6(*unused):
-            raise TemplateRuntimeError("No filter named 'map' found.")
+            raise TemplateRuntimeError("No filter named 'join' found.")
     try:
-        t_7 = environment.filters['replace']
+        t_7 = environment.filters['length']
     except KeyError:
         @internalcode
         def t_7(*unused):
-            raise TemplateRuntimeError("No filter named 'replace' found.")
+            raise TemplateRuntimeError("No filter named 'length' found.")
     try:
-        t_8 = environment.tests['defined']
+        t_8 = environment.filters['localize']
     except KeyError:
         @internalcode
         def t_8(*unused):
+            raise TemplateRuntimeError("No filter named 'localize' found.")
+    try:
+        t_9 = environment.filters['map']
+    except KeyError:
+        @internalcode
+        def t_9(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_10 = environment.filters['replace']
+    except KeyError:
+        @internalcode
+        def t_10(*unused):
+            raise TemplateRuntimeError("No filter named 'replace' found.")
+    try:
+        t_11 = environment.tests['defined']
+    except KeyError:
+        @internalcode
+        def t_11(*unused):
             raise TemplateRuntimeError("No test named 'defined' found.")
     pass
     l_0_L = (undefined(name='lang') if l_0_lang is missing else l_0_lang)
     context.vars['L'] = l_0_L
     context.exported_vars.add('L')
     def macro(l_1_key, l_1_kwargs):
-        t_9 = []
+        t_12 = []
         l_1_msg = resolve('msg')
         if l_1_key is missing:
             l_1_key = undefined("parameter 'key' was not provided", name='key')
         pass
-        t_9.append(
-            str(environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), l_1_key, (undefined(name='L') if l_0_L is missing else l_0_L), **l_1_kwargs)),
+        t_12.append(
+            str(t_5(environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), l_1_key, (undefined(name='L') if l_0_L is missing else l_0_L), **l_1_kwargs))),
         )
-        return concat(t_9)
+        return concat(t_12)
     context.exported_vars.add('t')
     context.vars['t'] = l_0_t = Macro(environment, macro, 't', ('key',), True, False, False, context.eval_ctx.autoescape)
     l_0_a = environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'answer')
@@ -83,36 +101,36 @@ def root(context, missing=missing):
     context.exported_vars.add('a')
     if (environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'interval_text') and (not environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'bound'))):
         pass
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'interval_text'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'interval_text')))
         yield '    ('
-        yield str(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L)))
+        yield str(t_5(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L))))
         yield ')\n'
     elif environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'bound'):
         pass
-        yield str(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id'))
+        yield str(t_5(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id')))
         yield ' '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'op'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'op')))
         yield ' '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'text'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'text')))
         yield '    ('
-        yield str(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L)))
+        yield str(t_5(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L))))
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'multiple_of'):
             pass
             yield '; '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'multiple_of', n=environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'multiple_of')))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'multiple_of', n=environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'multiple_of'))))
         yield ')\n'
     else:
         pass
-        yield str(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id'))
+        yield str(t_5(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id')))
         yield ' = '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'text'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'text')))
         if (environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'base_text') and (environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'base_text') != environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'text'))):
             pass
             yield ' ('
-            yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'base_text'))
+            yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'base_text')))
             yield ')'
         yield '    ('
-        yield str(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L)))
+        yield str(t_5(environment.call(context, (undefined(name='pick') if l_0_pick is missing else l_0_pick), environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'name'), (undefined(name='L') if l_0_L is missing else l_0_L))))
         yield ')\n'
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'regime'):
         pass
@@ -120,220 +138,220 @@ def root(context, missing=missing):
         context.vars['regime_name'] = l_0_regime_name
         context.exported_vars.add('regime_name')
         yield '  '
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'regime'))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'regime')))
         yield ': '
-        yield str((undefined(name='regime_name') if l_0_regime_name is missing else l_0_regime_name))
+        yield str(t_5((undefined(name='regime_name') if l_0_regime_name is missing else l_0_regime_name)))
         yield '\n'
     if ((environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'formula_text') and (environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'formula_text') != environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'exact'))) and (environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'formula_text') != environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id'))):
         pass
         yield '  '
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'symbolic_answer'))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'symbolic_answer')))
         yield ': '
-        yield str(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id'))
+        yield str(t_5(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id')))
         yield ' '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'op'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'op')))
         yield ' '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'formula_text'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'formula_text')))
         yield '\n'
     if environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'reduced_text'):
         pass
         yield '  '
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'with_constants'))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'with_constants')))
         yield ': '
-        yield str(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id'))
+        yield str(t_5(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'target'), 'id')))
         yield ' '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'op'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'op')))
         yield ' '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'reduced_text'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'reduced_text')))
         yield '\n'
     if environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'rounded'):
         pass
         yield '  '
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), ('optimum_before_rounding' if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'optimize') else 'bound_before_rounding')))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), ('optimum_before_rounding' if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'optimize') else 'bound_before_rounding'))))
         yield ': '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'exact_text'))
+        yield str(t_5(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'exact_text')))
         yield '\n'
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'steps'):
         pass
         yield '\n'
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'steps'))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'steps')))
         yield '\n'
     l_1_loop = missing
-    for l_1_st, l_1_loop in LoopContext(t_1(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'steps')), undefined):
+    for l_1_st, l_1_loop in LoopContext(t_3(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'steps')), undefined):
         _loop_vars = {}
         pass
         if (environment.getattr(l_1_st, 'kind') == 'relation'):
             pass
             yield '  '
-            yield str(environment.getattr(l_1_st, 'index'))
+            yield str(t_5(environment.getattr(l_1_st, 'index')))
             yield '. '
             if environment.getattr(l_1_st, 'inverse'):
                 pass
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_inverse', relation=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'name'), unknown=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars))
+                yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_inverse', relation=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'name'), unknown=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars)))
             else:
                 pass
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_relation', relation=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'name'), _loop_vars=_loop_vars))
+                yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_relation', relation=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'name'), _loop_vars=_loop_vars)))
             yield '  ['
-            yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'id'))
+            yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'id')))
             yield ']\n       '
-            yield str(environment.getitem(environment.getattr(l_1_st, 'equations_text'), 0))
+            yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'equations_text'), 0)))
             yield '\n'
             if environment.getattr(l_1_st, 'inverse'):
                 pass
                 yield '       '
-                yield str(environment.getitem(environment.getattr(l_1_st, 'solved_text'), 0))
+                yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'solved_text'), 0)))
                 yield '\n'
             if (environment.getattr(l_1_st, 'substituted_text') and (not (environment.getattr(l_1_st, 'results') and (environment.call(context, environment.getattr(environment.getitem(environment.getattr(l_1_st, 'substituted_text'), 0), 'strip'), '()', _loop_vars=_loop_vars) == environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text'))))):
                 pass
                 yield '       = '
-                yield str(environment.getitem(environment.getattr(l_1_st, 'substituted_text'), 0))
+                yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'substituted_text'), 0)))
                 yield '\n'
             if (environment.getattr(l_1_st, 'cancelled_text') and environment.getitem(environment.getattr(l_1_st, 'cancelled_text'), 0)):
                 pass
                 yield '       = '
-                yield str(environment.getitem(environment.getattr(l_1_st, 'cancelled_text'), 0))
+                yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'cancelled_text'), 0)))
                 yield '\n'
             if environment.getattr(l_1_st, 'results'):
                 pass
                 yield '       = '
-                yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text'))
+                yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text')))
                 yield '\n'
             if environment.getattr(l_1_st, 'regime'):
                 pass
                 yield '       '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'regime_holds', regime=environment.getattr(environment.getattr(l_1_st, 'regime'), 'name'), when=environment.getattr(environment.getattr(l_1_st, 'regime'), 'when_text'), _loop_vars=_loop_vars))
+                yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'regime_holds', regime=environment.getattr(environment.getattr(l_1_st, 'regime'), 'name'), when=environment.getattr(environment.getattr(l_1_st, 'regime'), 'when_text'), _loop_vars=_loop_vars)))
                 yield '\n'
         elif (environment.getattr(l_1_st, 'kind') == 'system'):
             pass
             yield '  '
-            yield str(environment.getattr(l_1_st, 'index'))
+            yield str(t_5(environment.getattr(l_1_st, 'index')))
             yield '. '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_system', relations=t_3(context.eval_ctx, t_6(context, environment.getattr(l_1_st, 'relations'), attribute='id'), ', '), unknowns=t_3(context.eval_ctx, t_6(context, environment.getattr(l_1_st, 'solved_for'), attribute='id'), ', '), _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_system', relations=t_2(t_6(context.eval_ctx, t_1(t_2(t_9(context, t_1(environment.getattr(l_1_st, 'relations'), 'map'), attribute='id'), 'map'), 'join'), ', '), 'join'), unknowns=t_2(t_6(context.eval_ctx, t_1(t_2(t_9(context, t_1(environment.getattr(l_1_st, 'solved_for'), 'map'), attribute='id'), 'map'), 'join'), ', '), 'join'), _loop_vars=_loop_vars)))
             yield '\n'
-            for l_2_eq in t_1(environment.getattr(l_1_st, 'equations_text')):
+            for l_2_eq in t_3(environment.getattr(l_1_st, 'equations_text')):
                 _loop_vars = {}
                 pass
                 yield '       '
-                yield str(l_2_eq)
+                yield str(t_5(l_2_eq))
                 yield '\n'
             l_2_eq = missing
             l_2_loop = missing
-            for l_2_eq, l_2_loop in LoopContext(t_1(environment.getattr(l_1_st, 'solved_text')), undefined):
+            for l_2_eq, l_2_loop in LoopContext(t_3(environment.getattr(l_1_st, 'solved_text')), undefined):
                 _loop_vars = {}
                 pass
                 yield '       '
-                yield str(l_2_eq)
-                if t_8(environment.getitem(environment.getattr(l_1_st, 'results'), environment.getattr(l_2_loop, 'index0'))):
+                yield str(t_5(l_2_eq))
+                if t_11(environment.getitem(environment.getattr(l_1_st, 'results'), environment.getattr(l_2_loop, 'index0'))):
                     pass
                     yield ' = '
-                    yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), environment.getattr(l_2_loop, 'index0')), 'text'))
+                    yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), environment.getattr(l_2_loop, 'index0')), 'text')))
                 yield '\n'
             l_2_loop = l_2_eq = missing
         elif (environment.getattr(l_1_st, 'kind') == 'bound'):
             pass
             yield '  '
-            yield str(environment.getattr(l_1_st, 'index'))
+            yield str(t_5(environment.getattr(l_1_st, 'index')))
             yield '. '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_bound', name=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_bound', name=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars)))
             yield '  ['
-            yield str(t_3(context.eval_ctx, t_6(context, environment.getattr(l_1_st, 'relations'), attribute='id'), ', '))
+            yield str(t_5(t_2(t_6(context.eval_ctx, t_1(t_2(t_9(context, t_1(environment.getattr(l_1_st, 'relations'), 'map'), attribute='id'), 'map'), 'join'), ', '), 'join')))
             yield ']\n'
-            for l_2_eq in t_1(environment.getattr(l_1_st, 'equations_text')):
+            for l_2_eq in t_3(environment.getattr(l_1_st, 'equations_text')):
                 _loop_vars = {}
                 pass
                 yield '       '
-                yield str(l_2_eq)
+                yield str(t_5(l_2_eq))
                 yield '\n'
             l_2_eq = missing
-            for l_2_eq in t_1(environment.getattr(l_1_st, 'composed_text')):
+            for l_2_eq in t_3(environment.getattr(l_1_st, 'composed_text')):
                 _loop_vars = {}
                 pass
                 yield '       '
-                yield str(l_2_eq)
+                yield str(t_5(l_2_eq))
                 yield '\n'
             l_2_eq = missing
-            for l_2_eq in t_1(environment.getattr(l_1_st, 'isolated_text')):
+            for l_2_eq in t_3(environment.getattr(l_1_st, 'isolated_text')):
                 _loop_vars = {}
                 pass
                 yield '       '
-                yield str(l_2_eq)
+                yield str(t_5(l_2_eq))
                 yield '\n'
             l_2_eq = missing
             if environment.getattr(l_1_st, 'substituted_text'):
                 pass
                 yield '       '
-                yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'))
+                yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id')))
                 yield ' '
-                yield str(environment.getattr(l_1_st, 'op'))
+                yield str(t_5(environment.getattr(l_1_st, 'op')))
                 yield ' '
-                yield str(environment.getitem(environment.getattr(l_1_st, 'substituted_text'), 0))
+                yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'substituted_text'), 0)))
                 yield '\n'
             if (environment.getattr(l_1_st, 'cancelled_text') and environment.getitem(environment.getattr(l_1_st, 'cancelled_text'), 0)):
                 pass
                 yield '       '
-                yield str(environment.call_binop(context, '*', ' ', environment.call_binop(context, '+', t_4(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id')), t_4(environment.getattr(l_1_st, 'op')))))
+                yield str(t_5(environment.call_binop(context, '*', ' ', environment.call_binop(context, '+', t_2(t_7(t_1(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), 'length')), 'length'), t_2(t_7(t_1(environment.getattr(l_1_st, 'op'), 'length')), 'length')))))
                 yield '= '
-                yield str(environment.getitem(environment.getattr(l_1_st, 'cancelled_text'), 0))
+                yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'cancelled_text'), 0)))
                 yield '\n'
             if environment.getattr(l_1_st, 'results'):
                 pass
                 yield '       '
-                yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'))
+                yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id')))
                 yield ' '
-                yield str(environment.getattr(l_1_st, 'op'))
+                yield str(t_5(environment.getattr(l_1_st, 'op')))
                 yield ' '
-                yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text'))
+                yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text')))
                 yield '\n'
         elif (environment.getattr(l_1_st, 'kind') == 'interval'):
             pass
             yield '  '
-            yield str(environment.getattr(l_1_st, 'index'))
+            yield str(t_5(environment.getattr(l_1_st, 'index')))
             yield '. '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_interval', relation=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'name'), unknown=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_interval', relation=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'name'), unknown=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars)))
             yield '  ['
-            yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'id'))
+            yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'id')))
             yield ']\n       '
-            yield str(environment.getitem(environment.getattr(l_1_st, 'equations_text'), 0))
+            yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'equations_text'), 0)))
             yield '\n       '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'interval_rounded', k=environment.getattr(l_1_st, 'rounded'), _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'interval_rounded', k=environment.getattr(l_1_st, 'rounded'), _loop_vars=_loop_vars)))
             yield '\n       '
-            yield str(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'answer'), 'interval_text'))
+            yield str(t_5(environment.getattr(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'answer'), 'interval_text')))
             yield '\n'
         elif (environment.getattr(l_1_st, 'kind') == 'approximate'):
             pass
             yield '  '
-            yield str(environment.getattr(l_1_st, 'index'))
+            yield str(t_5(environment.getattr(l_1_st, 'index')))
             yield '. '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_approximate', assumption=environment.getattr(l_1_st, 'assumption'), _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_approximate', assumption=environment.getattr(l_1_st, 'assumption'), _loop_vars=_loop_vars)))
             yield '\n       '
-            yield str(environment.getitem(environment.getattr(l_1_st, 'equations_text'), 0))
+            yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'equations_text'), 0)))
             yield '\n       '
-            yield str(t_7(context.eval_ctx, environment.getitem(environment.getattr(l_1_st, 'solved_text'), 0), ' = ', ' ≈ ', 1))
+            yield str(t_5(t_2(t_10(context.eval_ctx, t_1(environment.getitem(environment.getattr(l_1_st, 'solved_text'), 0), 'replace'), ' = ', ' ≈ ', 1), 'replace')))
             yield '\n'
             if environment.getattr(l_1_st, 'substituted_text'):
                 pass
                 yield '       ≈ '
-                yield str(environment.getitem(environment.getattr(l_1_st, 'substituted_text'), 0))
+                yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'substituted_text'), 0)))
                 yield '\n'
             if environment.getattr(l_1_st, 'results'):
                 pass
                 yield '       = '
-                yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text'))
+                yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text')))
                 yield '\n'
         elif (environment.getattr(l_1_st, 'kind') == 'optimum'):
             pass
             yield '  '
-            yield str(environment.getattr(l_1_st, 'index'))
+            yield str(t_5(environment.getattr(l_1_st, 'index')))
             yield '. '
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_2(str_join(('step_optimum_', environment.getattr(l_1_st, 'direction'), ))), name=environment.getattr(environment.getattr(l_1_st, 'objective'), 'id'), _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_4(str_join(('step_optimum_', t_5(environment.getattr(l_1_st, 'direction')), ))), name=environment.getattr(environment.getattr(l_1_st, 'objective'), 'id'), _loop_vars=_loop_vars)))
             yield '  ['
-            yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'id'))
+            yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'relations'), 0), 'id')))
             yield ']\n'
-            for l_2_line in t_1(environment.getattr(l_1_st, 'optimum_text')):
+            for l_2_line in t_3(environment.getattr(l_1_st, 'optimum_text')):
                 _loop_vars = {}
                 pass
                 yield '       '
-                yield str(l_2_line)
+                yield str(t_5(l_2_line))
                 yield '\n'
             l_2_line = missing
         elif ((environment.getattr(l_1_st, 'kind') == 'round') and (environment.getattr(l_1_st, 'direction') == 'optimum')):
@@ -341,109 +359,109 @@ def root(context, missing=missing):
             if (environment.getattr(l_1_st, 'multiple') > 1):
                 pass
                 yield '  '
-                yield str(environment.getattr(l_1_st, 'index'))
+                yield str(t_5(environment.getattr(l_1_st, 'index')))
                 yield '. '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_round_multiple_optimum', n=environment.getattr(l_1_st, 'multiple'), _loop_vars=_loop_vars))
+                yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_round_multiple_optimum', n=environment.getattr(l_1_st, 'multiple'), _loop_vars=_loop_vars)))
                 yield '\n'
             else:
                 pass
                 yield '  '
-                yield str(environment.getattr(l_1_st, 'index'))
+                yield str(t_5(environment.getattr(l_1_st, 'index')))
                 yield '. '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_round_optimum', name=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars))
+                yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'step_round_optimum', name=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars)))
                 yield '\n'
-            for l_2_line in t_1(environment.getattr(l_1_st, 'rounding_text_lines')):
+            for l_2_line in t_3(environment.getattr(l_1_st, 'rounding_text_lines')):
                 _loop_vars = {}
                 pass
                 yield '       '
-                yield str(l_2_line)
+                yield str(t_5(l_2_line))
                 yield '\n'
             l_2_line = missing
             yield '       '
-            yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'))
+            yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id')))
             yield ' = '
-            yield str(environment.getattr(l_1_st, 'rounding_text'))
+            yield str(t_5(environment.getattr(l_1_st, 'rounding_text')))
             yield '\n'
         elif (environment.getattr(l_1_st, 'kind') == 'round'):
             pass
             if (environment.getattr(l_1_st, 'multiple') > 1):
                 pass
                 yield '  '
-                yield str(environment.getattr(l_1_st, 'index'))
+                yield str(t_5(environment.getattr(l_1_st, 'index')))
                 yield '. '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_2(str_join(('step_round_multiple_', environment.getattr(l_1_st, 'direction'), ))), n=environment.getattr(l_1_st, 'multiple'), _loop_vars=_loop_vars))
+                yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_4(str_join(('step_round_multiple_', t_5(environment.getattr(l_1_st, 'direction')), ))), n=environment.getattr(l_1_st, 'multiple'), _loop_vars=_loop_vars)))
                 yield '\n'
             else:
                 pass
                 yield '  '
-                yield str(environment.getattr(l_1_st, 'index'))
+                yield str(t_5(environment.getattr(l_1_st, 'index')))
                 yield '. '
-                yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_2(str_join(('step_round_', environment.getattr(l_1_st, 'direction'), ))), name=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars))
+                yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_4(str_join(('step_round_', t_5(environment.getattr(l_1_st, 'direction')), ))), name=environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'), _loop_vars=_loop_vars)))
                 yield '\n'
             yield '       '
-            yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id'))
+            yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'solved_for'), 0), 'id')))
             yield ' = '
-            yield str(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text'))
+            yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), 0), 'text')))
             yield '\n'
     l_1_loop = l_1_st = missing
     yield '\n'
-    yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'given'))
+    yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'given')))
     yield '\n'
-    for l_1_g in t_1(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'given')):
+    for l_1_g in t_3(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'given')):
         _loop_vars = {}
         pass
         yield '  '
-        yield str(environment.getattr(l_1_g, 'id'))
+        yield str(t_5(environment.getattr(l_1_g, 'id')))
         yield ' = '
-        yield str(environment.getattr(l_1_g, 'value_text'))
+        yield str(t_5(environment.getattr(l_1_g, 'value_text')))
         yield '    '
         if (environment.getattr(l_1_g, 'origin') == 'given'):
             pass
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'origin_given', _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'origin_given', _loop_vars=_loop_vars)))
         elif (environment.getattr(l_1_g, 'origin') == 'default'):
             pass
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'origin_default', _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'origin_default', _loop_vars=_loop_vars)))
         else:
             pass
-            yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_2(str_join(('origin_', environment.getattr(l_1_g, 'origin'), ))), preset=environment.getattr(l_1_g, 'preset'), _loop_vars=_loop_vars))
+            yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_4(str_join(('origin_', t_5(environment.getattr(l_1_g, 'origin')), ))), preset=environment.getattr(l_1_g, 'preset'), _loop_vars=_loop_vars)))
         if environment.getattr(l_1_g, 'source'):
             pass
             yield '; '
-            yield str(environment.getattr(environment.getattr(l_1_g, 'source'), 'ref'))
+            yield str(t_5(environment.getattr(environment.getattr(l_1_g, 'source'), 'ref')))
             if environment.getattr(environment.getattr(l_1_g, 'source'), 'locator'):
                 pass
                 yield ', '
-                yield str(t_5(environment.getattr(environment.getattr(l_1_g, 'source'), 'locator'), (undefined(name='L') if l_0_L is missing else l_0_L)))
+                yield str(t_5(t_2(t_8(t_1(environment.getattr(environment.getattr(l_1_g, 'source'), 'locator'), 'localize'), (undefined(name='L') if l_0_L is missing else l_0_L)), 'localize')))
         if environment.getattr(l_1_g, 'note'):
             pass
             yield '; '
-            yield str((environment.getattr(l_1_g, 'note_zh') if (((undefined(name='L') if l_0_L is missing else l_0_L) == 'zh') and environment.getattr(l_1_g, 'note_zh')) else (t_2(str_join((environment.getattr(l_1_g, 'note_zh'), ' / ', environment.getattr(l_1_g, 'note'), ))) if (((undefined(name='L') if l_0_L is missing else l_0_L) == 'both') and environment.getattr(l_1_g, 'note_zh')) else environment.getattr(l_1_g, 'note'))))
+            yield str(t_5((environment.getattr(l_1_g, 'note_zh') if (((undefined(name='L') if l_0_L is missing else l_0_L) == 'zh') and environment.getattr(l_1_g, 'note_zh')) else (t_4(str_join((t_5(environment.getattr(l_1_g, 'note_zh')), ' / ', t_5(environment.getattr(l_1_g, 'note')), ))) if (((undefined(name='L') if l_0_L is missing else l_0_L) == 'both') and environment.getattr(l_1_g, 'note_zh')) else environment.getattr(l_1_g, 'note')))))
         yield '\n'
     l_1_g = missing
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'notes'):
         pass
         yield '\n'
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'notes'))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'notes')))
         yield '\n'
-        for l_1_n in t_1(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'notes')):
+        for l_1_n in t_3(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'notes')):
             l_1_msg = resolve('msg')
             _loop_vars = {}
             pass
             yield '  - '
-            yield str(environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), environment.getattr(l_1_n, 'message'), (undefined(name='L') if l_0_L is missing else l_0_L), _loop_vars=_loop_vars, **(environment.getattr(l_1_n, 'data_text') or environment.getattr(l_1_n, 'data'))))
+            yield str(t_5(environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), environment.getattr(l_1_n, 'message'), (undefined(name='L') if l_0_L is missing else l_0_L), _loop_vars=_loop_vars, **(environment.getattr(l_1_n, 'data_text') or environment.getattr(l_1_n, 'data')))))
             yield '\n'
         l_1_n = l_1_msg = missing
     yield '\n'
-    yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'check'))
+    yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'check')))
     yield ': '
-    yield str((t_2(str_join((environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'check_ok'), ' (', t_4(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'checks')), ')', ))) if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'checks') else environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'check_none')))
+    yield str(t_5((t_4(str_join((t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'check_ok')), ' (', t_5(t_2(t_7(t_1(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'checks'), 'length')), 'length')), ')', ))) if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'checks') else environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'check_none'))))
     yield '\n'
     if environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'prefix_note'):
         pass
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'unit'))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), 'unit')))
         yield ': '
-        yield str(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_2(str_join(('prefix_', (undefined(name='units') if l_0_units is missing else l_0_units), )))))
+        yield str(t_5(environment.call(context, (undefined(name='t') if l_0_t is missing else l_0_t), t_4(str_join(('prefix_', t_5((undefined(name='units') if l_0_units is missing else l_0_units)), ))))))
         yield '\n'
 
 blocks = {}
-debug_info = '3=65&4=68&5=80&6=83&7=85&8=89&9=91&11=105&13=116&14=118&15=122&17=126&18=129&20=137&21=140&23=148&24=151&26=155&28=158&30=161&31=164&32=167&33=178&34=180&35=183&37=185&38=188&40=190&41=193&43=195&44=198&46=200&47=203&49=205&50=208&51=212&52=216&54=220&55=224&58=231&59=234&60=240&61=244&63=247&64=251&66=254&67=258&69=261&70=264&72=270&73=273&75=277&76=280&78=286&79=289&80=295&81=297&82=299&83=301&84=304&85=308&86=310&87=312&88=315&90=317&91=320&93=322&94=325&95=331&96=335&98=338&99=340&100=343&102=350&104=354&105=358&107=362&108=366&109=368&110=371&112=378&114=383&118=389&119=391&120=395&123=422&125=425&126=427&127=432&131=436&132=440&133=442'
+debug_info = '3=83&4=86&5=98&6=101&7=103&8=107&9=109&11=123&13=134&14=136&15=140&17=144&18=147&20=155&21=158&23=166&24=169&26=173&28=176&30=179&31=182&32=185&33=196&34=198&35=201&37=203&38=206&40=208&41=211&43=213&44=216&46=218&47=221&49=223&50=226&51=230&52=234&54=238&55=242&58=249&59=252&60=258&61=262&63=265&64=269&66=272&67=276&69=279&70=282&72=288&73=291&75=295&76=298&78=304&79=307&80=313&81=315&82=317&83=319&84=322&85=326&86=328&87=330&88=333&90=335&91=338&93=340&94=343&95=349&96=353&98=356&99=358&100=361&102=368&104=372&105=376&107=380&108=384&109=386&110=389&112=396&114=401&118=407&119=409&120=413&123=440&125=443&126=445&127=450&131=454&132=458&133=460'

@@ -60,9 +60,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def one_line(text: str) -> str:
-    """``text`` as one printable line: line breaks become spaces, other control and format characters
-    (``\\x85``, ``\\u2028``, ANSI escapes, bidi overrides) from user input are shown escaped."""
+MAX_LINE = 400      # characters of an error line: a huge number or name quoted in it is cut, not printed whole
+
+
+def one_line(text: str, limit: int = MAX_LINE) -> str:
+    """``text`` as one printable line of at most ``limit`` characters: line breaks become spaces, other
+    control and format characters (``\\x85``, ``\\u2028``, ANSI escapes, bidi overrides) from user input are
+    shown escaped, and a longer message is cut in the middle, saying how much was left out."""
     import unicodedata
 
     out = []
@@ -73,7 +77,12 @@ def one_line(text: str) -> str:
             out.append(ascii(ch)[1:-1])
         else:
             out.append(ch)
-    return "".join(out)
+    line = "".join(out)
+    if len(line) > limit:
+        cut = len(line) - limit + 40
+        head = (limit - 40) * 2 // 3
+        line = f"{line[:head]} [... {cut:,} characters ...] {line[head + cut:]}"
+    return line
 
 
 _FIELD = re.compile(r"`([a-z_]+(?:=[a-z]+)?)`")
@@ -100,9 +109,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DeriveError as exc:
         print(f"derive: error: {one_line(spell_for_cli(str(exc)))}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("derive: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:     # Ctrl-C (SIGINT) or SIGTERM: 128 + the signal, as the shell reports it
+        import signal
+
+        signum = int(getattr(exc, "signum", signal.SIGINT))
+        print(f"derive: interrupted ({signal.Signals(signum).name})", file=sys.stderr)
+        return 128 + signum
     except BrokenPipeError:
         return 0
     except Exception as exc:  # an internal error: short message, traceback on request

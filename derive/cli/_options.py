@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .._question import Question
 
 __all__ = ["add_common", "add_question_options", "catalog_of", "input_files", "parse_assignments", "question_of",
-           "write_text"]
+           "to_stdout", "write_text"]
 
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 
@@ -116,6 +116,14 @@ def input_files(args: argparse.Namespace, *more: str | os.PathLike) -> list[Path
         else:
             found.append(path)
     return found
+
+
+def to_stdout(args: argparse.Namespace) -> None:
+    """``-o -`` means standard output, as omitting ``-o`` does (the way to print rather than write
+    over a device such as /dev/null, which derive refuses to replace)."""
+    if getattr(args, "output", None) == "-":
+        args.output = None
+        args.output_dash = True
 
 
 def write_text(text: str, output: str | None, inputs: Sequence[str | os.PathLike] = ()) -> None:

@@ -34,6 +34,7 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from .._atomic import OutputPlan
+    from .._override_log import collecting, warn
     from ..plot import FontWarning, kind_of, plot
 
     kind = kind_of(args.kind)
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         if not sep or not name.strip() or not value.strip():
             raise InputError(f"malformed --point {item!r}: write NAME=INTENSITY, e.g. --point 'my kernel=12'")
         points[name.strip()] = value.strip()
-    with warnings.catch_warnings(record=True) as caught:
+    with warnings.catch_warnings(record=True) as caught, collecting() as overrides:
         warnings.simplefilter("always", FontWarning)
         path = plot(kind, output, hw=args.hw or (), model=args.model, lang=args.lang,
                     given=parse_assignments(args.inputs), points=points, seq_lens=args.seq_len,
@@ -52,5 +53,6 @@ def run(args: argparse.Namespace) -> int:
     for w in caught:
         if issubclass(w.category, FontWarning):
             print(f"derive: warning: {w.message}", file=sys.stderr)
+    warn(overrides.values())
     print(path)
     return 0

@@ -7,7 +7,7 @@ import json
 import sys
 
 from .._formats import FORMATS
-from ._options import add_common, add_question_options, catalog_of, input_files, question_of, write_text
+from ._options import add_common, add_question_options, catalog_of, input_files, question_of, to_stdout, write_text
 
 HELP = "solve for a quantity (forward, inverse, or a bound)"
 
@@ -24,14 +24,18 @@ def configure(p: argparse.ArgumentParser) -> None:
                    help="how TARGET grows with VARIABLE, the other inputs held fixed (its leading term, Θ)")
     p.add_argument("--beamer", action="store_true", help="with --format pdf: build the slides, not the article")
     p.add_argument("--templates", metavar="DIR", help="a folder of templates that override the built-in ones")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output (- for it)")
     add_common(p)
 
 
 def run(args: argparse.Namespace) -> int:
     from .._answer_store import AnswerStore
     from .._atomic import OutputPlan
+    from .._errors import InputError
 
+    to_stdout(args)
+    if args.format == "pdf" and getattr(args, "output_dash", False):
+        raise InputError("--format pdf writes a file: give -o FILE.pdf, not -o -")
     if args.output:     # refused before any work
         OutputPlan(input_files(args)).claim(args.output)
     if args.format == "pdf":

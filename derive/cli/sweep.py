@@ -7,7 +7,15 @@ import sys
 from typing import Any, Callable
 
 from .._errors import InputError
-from ._options import add_common, add_question_options, catalog_of, input_files, parse_assignments, question_of
+from ._options import (
+    add_common,
+    add_question_options,
+    catalog_of,
+    input_files,
+    parse_assignments,
+    question_of,
+    to_stdout,
+)
 
 HELP = "evaluate a solved quantity over a grid of inputs (NumPy)"
 DESCRIPTION = ("Evaluate TARGET over a grid: NAME=START:STOP:NUM[:log] or NAME=V1,V2,... per swept input, "
@@ -25,7 +33,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                    help="grid points the engine re-solves exactly to check the sweep (default 3, 0 to skip)")
     p.add_argument("--format", choices=("csv", "json", "npz"), default="csv",
                    help="csv (default), json, or npz (NumPy's binary format, for large grids; needs -o)")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output (- for it)")
     add_common(p)
 
 
@@ -34,8 +42,9 @@ def run(args: argparse.Namespace) -> int:
     from .._sweep_store import SweepStore
     from ..sweep import is_sweep_spec
 
-    if args.format == "npz" and not args.output:
-        raise InputError("--format npz writes a binary file; give -o FILE.npz")
+    to_stdout(args)
+    if args.format == "npz" and not args.output and not getattr(args, "output_dash", False):
+        raise InputError("--format npz writes a binary file; give -o FILE.npz (or -o - for standard output)")
     output = OutputPlan(input_files(args)).claim(args.output) if args.output else None
 
     items = parse_assignments(args.inputs)
@@ -53,6 +62,10 @@ def run(args: argparse.Namespace) -> int:
                        catalog=catalog)
         if store is not None:
             store.keep(result, axes, catalog)
+    if result.overrides:        # JSON and npz name them in the file too; CSV stays plain rows
+        from .._override_log import warn
+
+        warn(result.overrides)
     writers: dict[str, Callable[[Any], None]] = {"csv": result.write_csv, "json": result.write_json,
                                                  "npz": result.write_npz}
     write = writers[args.format]
@@ -60,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         with open_atomic(output, "wb" if args.format == "npz" else "w") as fh:
             write(fh)
     else:
-        write(sys.stdout)
+        write(sys.stdout.buffer if args.format == "npz" else sys.stdout)
     return 0
 
 
