@@ -301,7 +301,7 @@ def test_a_count_the_relations_give_as_a_fraction_is_never_rounded_silently(cli)
     tex = cli("solve", *args, "--format", "tex").out
     assert r"\boxed{S = 15{,}728.64}" in tex and "15{,}729" not in tex
     html = cli("solve", *args, "--format", "html").out
-    assert '<menclose notation="box"><mrow><mi>S</mi><mo>&#x0003D;</mo><mn>15,728.64</mn>' in html
+    assert '<span class="box"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><mrow><mi>S</mi><mo>&#x0003D;</mo><mn>15,728.64</mn>' in html
     assert "<mn>15,729</mn>" not in html
 
 
@@ -575,8 +575,8 @@ def test_a_step_function_answers_with_its_exact_interval(cli):
     ("md", r"\boxed{897 \le S \le 1{,}024}", r"Sequence length: every value with $897 \le S \le 1{,}024$"),
     ("tex", r"\deq{\boxed{897 \le S \le 1{,}024}}", r"Sequence length: every value with $897 \le S \le 1{,}024$"),
     ("beamer", r"\boxed{897 \le S \le 1{,}024}", None),
-    ("html", '<menclose notation="box"><mrow><mn>897</mn><mo>&#x02264;</mo><mi>S</mi><mo>&#x02264;</mo>'
-             '<mn>1,024</mn></mrow></menclose>', "Sequence length: every value with <math"),
+    ("html", '<span class="box"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><mrow><mn>897</mn><mo>&#x02264;</mo><mi>S</mi>'
+             '<mo>&#x02264;</mo><mn>1,024</mn></mrow></math></span>', "Sequence length: every value with <math"),
 ])
 def test_every_write_up_answers_a_step_function_with_its_interval(cli, fmt, boxed, line):
     """The text said 897 <= seq_len <= 1,024 while the write-ups boxed S = 1,024, the top alone."""

@@ -617,7 +617,7 @@ def test_a_quantity_shows_its_values_as_its_catalog_entry_says_in_every_format(c
 
     problem = load_problem(ROOT / "reports" / "sb-gpus-parallelism.yaml", catalog)
     md = render_report(problem, "md", "en", catalog=catalog)
-    assert r"| $\mathrm{MFU}$ | $40\mathrm{\%}$ |" in md
+    assert r"| $\mathrm{MFU}$ | $45\mathrm{\%}$ |" in md
 
 
 @pytest.mark.parametrize("display, unit, words", [

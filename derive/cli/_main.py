@@ -60,7 +60,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-MAX_LINE = 400      # characters of an error line: a huge number or name quoted in it is cut, not printed whole
+MAX_LINE = 800      # characters of an error line: a huge number or name quoted in it is cut, not printed whole
 
 
 def one_line(text: str, limit: int = MAX_LINE) -> str:
