@@ -214,8 +214,9 @@ def read_entry(kind: str, key: str, parse: Callable[[str], Any] = json.loads) ->
         return None                         # missing, corrupt or foreign: rebuilt by the caller
 
 
-def write_entry(kind: str, key: str, data: Any) -> None:
-    """Store ``data`` (JSON-able) for ``key``; a failure to write (a full disk) only loses the cache."""
+def write_entry(kind: str, key: str, data: Any, *, text: bool = False) -> None:
+    """Store ``data`` (JSON-able; with ``text``, the payload's text itself, read back by the ``parse`` the
+    reader gives) for ``key``; a failure to write (a full disk) only loses the cache."""
     from ._atomic import write_atomic
     from ._errors import DeriveError
 
@@ -223,7 +224,7 @@ def write_entry(kind: str, key: str, data: Any) -> None:
     secret_key = secret(folder) if folder is not None else None
     if folder is None or secret_key is None:
         return
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    payload = data if text else json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     entry = json.dumps({"kind": kind, "key": key, "mac": _mac(secret_key, kind, key, payload)}) + "\n" + payload
     try:
         write_atomic(_entry_path(folder, kind, key), entry, permissions=0o600, stage=False)

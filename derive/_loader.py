@@ -34,7 +34,7 @@ _COMMON_UNITS = [p + u for u in ("B", "B/s", "FLOP", "FLOP/s", "FLOPS", "FLOPs")
     "s", "ms", "us", "µs", "ns", "ps", "min", "h", "Hz", "kHz", "MHz", "GHz", "FLOP/B", "bit",
     "Gbit/s", "1", "cycle", "cycles", "B/FLOP", "s/B", "FLOP/cycle", "B/cycle"]
 
-CACHE_VERSION = "derive-catalog-16-json"
+CACHE_VERSION = "derive-catalog-18-json"
 _BUILD_MODULES = ("_loader.py", "_schema.py", "_model.py", "_expr.py", "_formula_text.py", "_dimension.py", "_units.py",
                   "_values.py", "_yamlio.py", "_question.py", "_records_json.py", "_override_log.py")
 
@@ -152,19 +152,22 @@ def _from_cache(key: str, units_path: Path, rebuild: Callable[[], Catalog]) -> C
     """
     from ._records_json import loads
 
-    data = read_entry("catalog", key)      # a planted or damaged entry reads as None
-    if not isinstance(data, dict):
-        return None
-    try:
-        shell, memo = loads(data["shell"])
-        raw_tables = data["tables"]
-        if not (isinstance(shell, Catalog) and isinstance(memo, dict) and isinstance(raw_tables, dict)
-                and set(raw_tables) == set(Catalog.TABLES)
-                and all(isinstance(t, dict) and all(isinstance(v, str) for v in t.values())
-                        for t in raw_tables.values())):
+    def parse(payload: str) -> tuple[Catalog, dict, dict[str, dict[str, str]]] | None:
+        """The shell (the first line) and each table entry's text (a line ``table<TAB>id<TAB>JSON``)."""
+        first, _, rest = payload.partition("\n")
+        shell, memo = loads(first)
+        tables: dict[str, dict[str, str]] = {table: {} for table in Catalog.TABLES}
+        for line in rest.split("\n") if rest else ():
+            table, ident, text = line.split("\t", 2)
+            tables[table][ident] = text
+        if not (isinstance(shell, Catalog) and isinstance(memo, dict)):
             return None
-    except (TypeError, KeyError, ValueError, RecursionError):
+        return shell, memo, tables
+
+    data = read_entry("catalog", key, parse)      # a planted or damaged entry reads as None
+    if data is None:
         return None
+    shell, memo, raw_tables = data
     fresh: list[Catalog] = []
 
     def decoder(table: str) -> Callable[[str, str], Any]:
@@ -198,10 +201,11 @@ def _to_cache(key: str, cat: Catalog) -> None:
     for table in Catalog.TABLES:
         setattr(shell, table, {})
     try:
-        data = {"shell": json.dumps(encode((shell, dict(cat.units.memo))), separators=(",", ":")),
-                "tables": {table: {ident: json.dumps(encode(entry), ensure_ascii=False, separators=(",", ":"))
-                                   for ident, entry in getattr(cat, table).items()}
-                           for table in Catalog.TABLES}}
+        lines = [json.dumps(encode((shell, dict(cat.units.memo))), ensure_ascii=False, separators=(",", ":"))]
+        for table in Catalog.TABLES:
+            lines.extend(f"{table}\t{ident}\t" + json.dumps(encode(entry, share=False), ensure_ascii=False,
+                                                             separators=(",", ":"))
+                         for ident, entry in getattr(cat, table).items())
     except TypeError:
         return          # something outside the cache format (a user file's value): build each run
-    write_entry("catalog", key, data)
+    write_entry("catalog", key, "\n".join(lines), text=True)

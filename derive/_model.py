@@ -289,6 +289,7 @@ class CatalogMemo:
     ANSWERS = 512   # solved questions kept (least recently used dropped first)
     PLANS = 2048    # plans kept, by the question's shape (which quantities are known)
     VALUES = 4096   # typed values kept parsed ("2 TB/s" for hbm_bw), the oldest dropped first
+    PREMISE_READINGS = 256   # sets of values of the premises' inputs kept with the relations they leave out
 
     def __init__(self) -> None:
         from collections import OrderedDict
@@ -310,6 +311,8 @@ class CatalogMemo:
         self.needed_inputs: dict[tuple, frozenset[str]] = {}   # question shape -> missing inputs the answer needs
         self.optima: dict[tuple, list[sympy.Expr]] = {}   # (equation, unknown) -> closed-form roots, for optima
         self.premised: tuple["Relation", ...] | None = None   # relations with holds_when, by id
+        self.premise_inputs: tuple[str, ...] | None = None    # the inputs their premises read
+        self.premise_exclusions: "OrderedDict[tuple, Any]" = OrderedDict()   # their values -> relations left out
 
     def remember_value(self, key: tuple[str, str], value: sympy.Rational) -> None:
         self.values[key] = value
@@ -388,6 +391,7 @@ class Catalog:
     files: tuple[str, ...] = ()
     unit_table: "UnitTable | None" = field(default=None, repr=False)
     _by_symbol: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    premised: tuple[str, ...] = ()        # the relations with premises (holds_when), by id: found at index()
     overrides: dict[str, Override] = field(default_factory=dict)     # "kind:id" -> what replaced it
     memo: CatalogMemo = field(default_factory=CatalogMemo, repr=False)
 
@@ -412,12 +416,14 @@ class Catalog:
         return self.unit_table
 
     def index(self) -> None:
-        """Build the symbol → relations index (called once after loading)."""
+        """Build the symbol → relations index and the list of relations with premises (called once after
+        loading; both travel with the cached catalog, so a question never reads every relation)."""
         by: dict[str, list[str]] = {}
         for rel in self.relations.values():
             for s in rel.symbols:
                 by.setdefault(s, []).append(rel.id)
         self._by_symbol = {k: tuple(v) for k, v in by.items()}
+        self.premised = tuple(sorted(rel.id for rel in self.relations.values() if rel.holds_when))
 
     def overrides_in(self, *, quantities: Iterable[str] = (), relations: Iterable[str] = (),
                      conditions: Iterable[str] = (), presets: Iterable[str] = ()) -> tuple[Override, ...]:

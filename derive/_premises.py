@@ -47,7 +47,7 @@ class Reading:
 def _premised(catalog: "Catalog") -> tuple["Relation", ...]:
     hit = catalog.memo.premised
     if hit is None:
-        hit = catalog.memo.premised = tuple(r for _, r in sorted(catalog.relations.items()) if r.holds_when)
+        hit = catalog.memo.premised = tuple(catalog.relations[rid] for rid in catalog.premised)
     return hit
 
 
@@ -75,16 +75,41 @@ def read_premise(catalog: "Catalog", rel: "Relation", cid: str, given: Mapping[s
     return Reading(rel.id, cid, tuple(values), tuple(missing), ok)
 
 
-def excluded(catalog: "Catalog", given: Mapping[str, "Given"]) -> dict[str, Reading]:
-    """The relations a question leaves out, each with the first premise its values contradict."""
-    out: dict[str, Reading] = {}
-    for rel in _premised(catalog):
-        for cid in rel.holds_when:
-            reading = read_premise(catalog, rel, cid, given)
-            if reading.holds is False:
-                out[rel.id] = reading
-                break
-    return out
+def excluded(catalog: "Catalog", given: Mapping[str, "Given"]) -> Mapping[str, Reading]:
+    """The relations a question leaves out, each with the first premise its values contradict (do not
+    modify the result). Found once per set of values of the premises' inputs (kept in the catalog's memo):
+    every question reads them, and few questions change them."""
+    key = tuple((name, _given_key(given.get(name))) for name in _premise_inputs(catalog))
+    memo = catalog.memo.premise_exclusions
+    hit = memo.get(key)
+    if hit is None:
+        hit = {}
+        for rel in _premised(catalog):
+            for cid in rel.holds_when:
+                reading = read_premise(catalog, rel, cid, given)
+                if reading.holds is False:
+                    hit[rel.id] = reading
+                    break
+        memo[key] = hit
+        if len(memo) > catalog.memo.PREMISE_READINGS:
+            memo.popitem(last=False)
+    return hit
+
+
+def _premise_inputs(catalog: "Catalog") -> tuple[str, ...]:
+    """Every input a premise reads, in a fixed order."""
+    hit = catalog.memo.premise_inputs
+    if hit is None:
+        names = {s for rel in _premised(catalog) for cid in rel.holds_when for s in catalog.conditions[cid].symbols}
+        hit = catalog.memo.premise_inputs = tuple(sorted(names))
+    return hit
+
+
+def _given_key(g: "Given | None") -> tuple:
+    """What of a known value a premise reading depends on: the value and where it came from."""
+    if g is None:
+        return ()
+    return ("formula",) if g.is_formula else (g.value, g.origin)
 
 
 def readings(catalog: "Catalog", relation_ids: Iterable[str], given: Mapping[str, "Given"]) -> list[Reading]:

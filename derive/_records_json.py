@@ -48,9 +48,11 @@ def record_types() -> dict[str, type]:
     return {k.__name__: k for k in kinds}
 
 
-def encode(value: Any) -> Any:
-    """``value`` as JSON-able data; a :class:`TypeError` for anything outside the allow-list."""
-    return _Encoder(record_types()).encode(value)
+def encode(value: Any, *, share: bool = True) -> Any:
+    """``value`` as JSON-able data; a :class:`TypeError` for anything outside the allow-list. With
+    ``share``, a record equal to one written before is written as a reference to it (for one large
+    value with many repeated records); without, every record is written out (faster, for small values)."""
+    return _Encoder(record_types(), share).encode(value)
 
 
 def decode(data: Any) -> Any:
@@ -67,8 +69,9 @@ def loads(text: str) -> Any:
 
 
 class _Encoder:
-    def __init__(self, types: dict[str, type]) -> None:
+    def __init__(self, types: dict[str, type], share: bool = True) -> None:
         self.types = types
+        self.share = share
         self.written: dict[str, int] = {}     # a record's encoding -> its number
 
     def encode(self, value: Any) -> Any:
@@ -85,7 +88,7 @@ class _Encoder:
         if isinstance(value, frozenset):
             # a stable order, chosen before the items are written so that records inside are numbered
             # in the order they are read back
-            order = sorted(value, key=lambda v: json.dumps(_Encoder(self.types).encode(v), sort_keys=True))
+            order = sorted(value, key=lambda v: json.dumps(_Encoder(self.types, self.share).encode(v), sort_keys=True))
             return {"$s": [self.encode(v) for v in order]}
         if isinstance(value, dict):
             return {"$d": [[self.encode(k), self.encode(v)] for k, v in value.items()]}
@@ -95,6 +98,8 @@ class _Encoder:
             if not isinstance(state, dict):
                 raise TypeError(f"{name} has no state dictionary")
             encoded = {"$r": name, "state": {k: self.encode(v) for k, v in state.items()}}
+            if not self.share:
+                return encoded
             text = json.dumps(encoded, sort_keys=True)
             number = self.written.get(text)
             if number is not None:

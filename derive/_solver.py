@@ -44,7 +44,6 @@ from ._model import Catalog
 from ._override_log import record_solution
 from ._premises import left_out_hint, premise_notes, unsettled
 from ._question import Question, QuestionError
-from ._schema import condition_of
 from ._solution import Check, Note, Solution, Step
 from ._step_functions import Interval, solve_interval
 from ._steps import (
@@ -102,8 +101,11 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
         record_solution(answers[key])
         return answers[key]
     resolved = question.resolve(catalog)
-    for c in resolved.require:
-        condition_of(catalog, c)            # inline inequalities are read here, once per catalog
+    if resolved.require:
+        from ._schema import condition_of  # the loader's grammar: only a question with conditions needs it
+
+        for c in resolved.require:
+            condition_of(catalog, c)            # inline inequalities are read here, once per catalog
     try:
         with time_budget(f"answering {resolved.target}", seconds=3 * symbolic_seconds()):
             derived_instead: dict[str, str] = {}

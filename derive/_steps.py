@@ -113,7 +113,7 @@ class State:
     used: list[str] = field(default_factory=list)
     regime: str | None = None
     # relations left out of this question, each with the premise (holds_when) its values do not show
-    excluded: dict[str, Reading] = field(default_factory=dict)
+    excluded: Mapping[str, Reading] = field(default_factory=dict)   # relations whose premises fail (shared: read only)
 
     def known(self) -> set[str]:
         return set(self.values) | self.params | set(self.formulas)
@@ -291,9 +291,13 @@ def _pick_branch(state: State, name: str, candidates: list[tuple[sympy.Expr, sym
     zero_allowed = q is not None and q.minimum is not None and q.minimum == 0
     for formula, value, regime in candidates:
         if value is not None:
-            if value.has(sympy.I) or not value.is_real and value.evalf(30).as_real_imag()[1] != 0:
+            if value.is_Rational:                 # the common case: its sign is its numerator's
+                s = (value.p > 0) - (value.p < 0)
+            elif value.has(sympy.I) or not value.is_real and value.evalf(30).as_real_imag()[1] != 0:
                 continue
-            if sign(value) < 0 or (sign(value) == 0 and not zero_allowed):
+            else:
+                s = sign(value)
+            if s < 0 or (s == 0 and not zero_allowed):
                 continue
         elif formula.is_positive is False:
             continue

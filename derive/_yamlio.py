@@ -21,7 +21,8 @@ MAX_FILE_BYTES = 4_000_000
 # control characters a terminal acts on (ESC sequences, BEL, ...), line separators and bidirectional
 # overrides (text that reads differently from what it says); tab and line breaks are ordinary text
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-MAX_VALUES = 200_000   # values in one file once aliases are expanded (a catalog file has about 1,500)
+MAX_VALUES = 1_000_000   # keys and values in one file once aliases are expanded (a catalog file has about
+#                          3,000; a user file of 5,000 relations about 250,000)
 
 
 class LStr(str):

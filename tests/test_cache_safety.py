@@ -58,7 +58,12 @@ def test_cache_folder_is_created_private_and_holds_only_json(cli, tmp_path):
         assert stat.S_IMODE(p.stat().st_mode) == 0o600
         header, _, payload = p.read_text(encoding="utf-8").partition("\n")
         assert set(json.loads(header)) == {"kind", "key", "mac"}
-        json.loads(payload)
+        if json.loads(header)["kind"] == "catalog":    # JSON lines: the catalog, then each entry with its table and id
+            first, *entries = payload.split("\n")
+            json.loads(first)
+            assert entries and all(json.loads(line.split("\t", 2)[2]) for line in entries)
+        else:
+            json.loads(payload)
 
 
 def test_planted_pickle_payloads_never_run(cli, tmp_path):
@@ -114,11 +119,16 @@ def test_damaged_table_entry_with_a_valid_mac_is_built_again(cli, tmp_path, monk
     right = cli(*ANSWER, env=env).json["value"]
     (entry,) = cache.glob("catalog-*.json")
     header, _, payload = entry.read_text(encoding="utf-8").partition("\n")
-    data = json.loads(payload)
-    assert set(data["tables"]) == {"quantities", "relations", "conditions", "presets", "references"}
-    data["tables"]["presets"]["tpu-v5e"] = '{"$r": "Popen", "state": {"args": "touch x"}}'
-    data["tables"]["relations"]["critical_ai_hbm"] = data["tables"]["references"][next(iter(data["tables"]["references"]))]
-    _sign(entry, json.dumps(data, ensure_ascii=False, separators=(",", ":")), config, monkeypatch)
+    shell, *entries = payload.split("\n")          # the shell, then a line per entry: table, id, its JSON
+    rows = [line.split("\t", 2) for line in entries]
+    assert {table for table, _, _ in rows} == {"quantities", "relations", "conditions", "presets", "references"}
+    a_reference = next(text for table, _, text in rows if table == "references")
+    for row in rows:
+        if row[:2] == ["presets", "tpu-v5e"]:
+            row[2] = '{"$r": "Popen", "state": {"args": "touch x"}}'
+        if row[:2] == ["relations", "critical_ai_hbm"]:
+            row[2] = a_reference
+    _sign(entry, "\n".join([shell] + ["\t".join(row) for row in rows]), config, monkeypatch)
     _forget_answers(cache)
     run = cli(*ANSWER, env=env)
     assert run.code == 0 and run.json["value"] == right and run.json["exact"] == "9850/41"
