@@ -68,8 +68,6 @@ def _build(events: Any, file: str) -> Any:
     recurses once per level of nesting and crashes the process (SIGSEGV) on a file of 40,000 ``[``. Nesting
     past :data:`MAX_DEPTH` is refused at its line, and aliases count their whole value against
     :data:`MAX_VALUES` (``&a`` / ``*a`` can expand a short file exponentially)."""
-    import copy
-
     import yaml
 
     stack: list[_Frame] = []
@@ -77,6 +75,7 @@ def _build(events: Any, file: str) -> Any:
     counted = 0
     root: list[Any] = []
     documents = 0
+    shared = False                  # an alias placed a mapping or sequence a second time
 
     def count(n: int, line: int) -> None:
         nonlocal counted
@@ -143,8 +142,32 @@ def _build(events: Any, file: str) -> Any:
                 raise CatalogError(f"YAML syntax error: found undefined alias {event.anchor!r}", file=file, line=line)
             value, size = anchors[event.anchor]
             count(size, line or 0)
-            place(value if isinstance(value, LStr) else copy.deepcopy(value), line or 0)
-    return root[0] if root else None
+            shared = shared or not isinstance(value, LStr)
+            place(value, line or 0)
+    if not root:
+        return None
+    # an alias shares its value while the file is read, so that a file refused for its expanded size
+    # (an alias bomb) is refused before anything is copied; a file within the budget gets its own copies
+    if not shared:
+        return root[0]
+    try:
+        return _unshared(root[0])
+    except RecursionError:
+        raise CatalogError(f"values are nested more than {MAX_DEPTH} deep through aliases", file=file) from None
+
+
+def _unshared(value: Any) -> Any:
+    """``value`` with every mapping and sequence a distinct object (an alias's target copied at each use),
+    keeping lines; only called on files whose expanded size is within :data:`MAX_VALUES`."""
+    if isinstance(value, LMap):
+        mapping = LMap((key, _unshared(item)) for key, item in value.items())
+        mapping.line = value.line
+        return mapping
+    if isinstance(value, LList):
+        sequence = LList(_unshared(item) for item in value)
+        sequence.line = value.line
+        return sequence
+    return value
 
 
 MAX_DEPTH = 200        # levels of nesting in one file (a catalog file has 6)

@@ -130,6 +130,20 @@ def test_yaml_alias_bomb_in_a_user_formula_file_is_refused_quickly(tmp_path):
     assert time.perf_counter() - start < 10
 
 
+def test_yaml_aliases_within_the_budget_give_each_use_its_own_copy(tmp_path):
+    """Aliases share their value while a file is read (so that a bomb is refused before anything is
+    copied); a file within the budget must still hand the loader distinct mappings, with their lines."""
+    from derive._yamlio import read_yaml
+
+    text = tmp_path / "aliases.yaml"
+    text.write_text("a: &x {k: [1, 2]}\nb: *x\nc: [*x, *x]\n", encoding="utf-8")
+    data = read_yaml(text)
+    assert data["b"] == data["a"] == {"k": ["1", "2"]}
+    copies = [data["a"], data["b"], *data["c"]]
+    assert len({id(m) for m in copies}) == 4 and len({id(m["k"]) for m in copies}) == 4
+    assert [m.line for m in copies] == [1, 1, 1, 1] and data["c"].line == 3
+
+
 @pytest.mark.parametrize("depth", [900, 5000])
 def test_deeply_nested_user_formula_file_is_a_catalog_error_not_an_internal_error(tmp_path, cli, depth):
     """`derive list --formulas deep.yaml` with 900 nested brackets exited 1 with "internal error:
