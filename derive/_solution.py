@@ -186,11 +186,14 @@ class Solution(SolutionDisplay):
         return self.formatted(units).text
 
     def reduced_formula(self) -> sympy.Expr:
-        """The formula with assumed and setup constants put in: ``2*peak_flops/hbm_bw``. A value a setup
-        takes from another quantity (fp8's ``peak_flops``, the chip's FP8 peak) is no constant of the
-        setup: it stays a symbol, as the chip's own figures do."""
+        """The formula with assumed and setup constants that are pure numbers put in: ``F·b/(2·W)`` keeps
+        ``b`` (1 byte per weight: put in as the number 1, the line would read F/(2·W), in FLOP/B, for a
+        batch size), while a count (2 matrices, 4 of d_ff = 4·d_model) becomes its number. A value a
+        setup takes from another quantity (fp8's ``peak_flops``, the chip's FP8 peak) is no constant of
+        the setup: it stays a symbol, as the chip's own figures do."""
         subs = {sympy.Symbol(g.name, positive=True): g.value for g in self.given
-                if g.origin == "default" or (g.origin.startswith("setup:") and not self._followed(g))}
+                if g.dims.is_dimensionless and not g.is_formula
+                and (g.origin == "default" or (g.origin.startswith("setup:") and not self._followed(g)))}
         return self.formula.xreplace(subs) if subs else self.formula
 
     def _followed(self, g: Given) -> bool:

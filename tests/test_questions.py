@@ -46,7 +46,8 @@ def test_largest_d_model_in_vmem_cli(cli):
         assert out.code == 0, out.err
         assert out.json["value"] == value
         assert out.json["bound"] == "max"
-    assert sympy.sympify(out.json["reduced_formula"]) == sympy.sqrt(sympy.Symbol("vmem_capacity")) / 4
+    # the closed form puts in the pure numbers (2·4 = 8 bytes-per-element products), not the 2 B per element
+    assert out.json["reduced_formula"] == "sqrt(2)*sqrt(vmem_capacity)/(4*sqrt(weight_bytes_per_param))"
 
 
 def test_largest_d_model_in_vmem():
@@ -54,7 +55,7 @@ def test_largest_d_model_in_vmem():
     sol = solve("d_model", **kwargs)
     assert sol.value == 2896
     assert sol.exact == 2048 * sympy.sqrt(2)          # sqrt(128 MiB / 16), exactly
-    assert sympy.simplify(sol.reduced_formula() - sympy.sqrt(S("vmem_capacity")) / 4) == 0
+    assert sympy.simplify(sol.reduced_formula() - sympy.sqrt(S("vmem_capacity") / (8 * S("weight_bytes_per_param")))) == 0
     assert sol.bound == "max"
     assert solve("d_model", {"vmem_capacity": "128 MB"}, **kwargs).value == 2828
     assert solve("d_model", multiple_of=128, **kwargs).value == 2816
@@ -64,7 +65,7 @@ def test_smallest_batch_hiding_prefetch(cli):
     sol = solve("batch", {"d_model": 4096}, hw="tpu-v5e", presets=["classic-ffn"], bound="min",
                 require=["ffn_prefetch_hidden"])
     assert sol.value == 481
-    assert sympy.simplify(sol.reduced_formula() - 2 * S("peak_flops") / S("hbm_bw")) == 0
+    assert sympy.simplify(sol.reduced_formula() - S("peak_flops") * S("weight_bytes_per_param") / S("hbm_bw")) == 0
     assert "d_model" in sol.cancelled
     assert not sol.formula.has(S("d_model"))
     # D does not even need to be given
