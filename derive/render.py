@@ -354,7 +354,8 @@ def _safe_math(latex: str) -> bool:
     return True
 
 
-_E_NUMBER = re.compile(r"(?<![\w.$\\])(\d+(?:\.\d+)?)e([+-]?)0*(\d+)(?![\w.])")
+# (not inside an id such as the preset tpu-v5e-8.1e11)
+_E_NUMBER = re.compile(r"(?<![\w.$\\])(?<!\w-)(\d+(?:\.\d+)?)e([+-]?)0*(\d+)(?![\w.])")
 _POWER = re.compile(r"(?<![\w$\\{])(\d+)\^(\d+)(?![\w}])")
 _SUBSCRIPT = re.compile(r"(?<![\w$\\])([A-Z])_([a-z0-9]{1,2}|[A-Z])(?![\w])")
 _WORD_SUBSCRIPT = re.compile(r"(?<![\w$\\])([A-Z])_([A-Za-z]{2,})(?![\w])")   # F_dense, W_ICI, T_math
@@ -386,6 +387,13 @@ def _math_in_prose(text: str) -> str:
     return "".join(parts)
 
 
+def _tex_code(text: str) -> str:
+    """An id as code in TeX, breakable after its hyphens and underscores (scaling-book-applied-inference ran
+    47 pt past the margin of a sources list)."""
+    escaped = latex_escape(text).replace("-", "-\\allowbreak{}").replace("\\_", "\\_\\allowbreak{}")
+    return "\\texttt{" + escaped + "}"
+
+
 def _with_code(text: str, escape: Any, code: Any) -> str:
     """Plain text escaped, with each snake_case identifier (``bytes_per_element``) set as code."""
     out, pos = [], 0
@@ -411,7 +419,7 @@ def prose_filter(mode: str):
 
     from markupsafe import escape as html_escape
 
-    code = {"md": lambda t: f"`{t}`", "tex": lambda t: "\\texttt{" + latex_escape(t) + "}",
+    code = {"md": lambda t: f"`{t}`", "tex": _tex_code,
             "html": lambda t: f"<code>{html_escape(t)}</code>"}.get(mode, lambda t: t)
 
     def prose(text: Any) -> Any:

@@ -71,6 +71,22 @@ def test_no_raw_math_in_prose(path):
         assert not found, f"{path.name}: {what} in prose: {found[:3]}"
 
 
+def test_a_preset_id_with_a_number_in_it_is_printed_as_written(catalog):
+    """The preset tpu-v5e-8.1e11 was printed as "tpu-v5e-8.1 × 10¹¹": prose math took the end of the id
+    for a number. An id is a name to type, never typeset."""
+    from derive.render import _math_in_prose
+
+    ids = [p for p in catalog.presets if re.search(r"\d(?:\.\d+)?e\d", p)]
+    assert "tpu-v5e-8.1e11" in ids
+    for preset in ids:
+        assert preset in _math_in_prose(f"the variant {preset} gives 8.1e11 B/s")
+        for path in WRITEUPS:
+            text = path.read_text(encoding="utf-8")
+            stem = re.match(r".*?\d(?:\.\d+)?(?=e\d)", preset)
+            assert stem is not None
+            assert text.count(stem.group()) == text.count(preset), f"{path.name}: {preset} printed otherwise"
+
+
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 
@@ -514,6 +530,20 @@ def test_a_cited_result_is_one_the_question_reads_and_its_inputs_are_not_given_a
                                                      "T_{\\mathrm{PCIe}}"}, cited
 
 
+@pytest.mark.parametrize("path", WRITEUPS, ids=lambda p: p.name)
+def test_a_result_cited_from_an_earlier_question_is_stated_before_any_step(path):
+    """The serving article's Question 4 said "From Question 3: m_kv = 163.84 kB" after the step that used
+    it (M_kv = B·S·m_kv): citations were sorted in place. They open the derivation."""
+    md = path.read_text(encoding="utf-8")
+    cite = re.compile(r"^(?:From Question \d+|由问题 \d+)[:：]", flags=re.M)
+    for part in re.split(r"^## ", md, flags=re.M):
+        body = part.split("**Answer**")[0].split("**答案**")[0]
+        first_step = body.find("\n$$\n")
+        if first_step < 0:
+            continue
+        assert not cite.search(body, first_step), f"{path.name}: {part.splitlines()[0]} cites after a step"
+
+
 def test_a_derivation_in_html_lines_up_its_equals_signs(tmp_path):
     """Each cell of an HTML derivation held display math, which the browser centred: the first row's = sat
     in the middle of the widest row, 100 px right of the others. Measured in headless Chromium."""
@@ -758,3 +788,30 @@ def test_html_boxes_the_answer_and_has_contents_linking_every_part(catalog):
         assert links == ["summary", "problem", "assumptions", *(f"q{i}" for i in range(1, n + 1)), "sources"], lang
         for anchor in links:
             assert f'id="{anchor}"' in html, (lang, anchor)
+
+
+@pytest.mark.parametrize("path", REPORTS, ids=lambda p: p.stem)
+def test_the_closed_form_line_keeps_the_dimension_of_the_formula(path, catalog):
+    """"In closed form" puts in the assumed and setup constants: only pure numbers may go in. The bytes
+    per weight (1 B for int8) went in as the number 1, and the serving article printed B ≥ F/(2·W), a
+    batch size in FLOP/B, while its own derivation had F·b/(2·W) (and 4·B·H·K·L·S/W for a time with
+    2 B per KV element folded into the 4). Found reading the rendered articles."""
+    import sympy
+
+    from derive._dimcheck import DimensionMismatch, dimension_of
+    from derive.problems import load_problem, solve_problem
+
+    dims = {sympy.Symbol(q.id, positive=True): q.dims for q in catalog.quantities.values()}
+    checked = 0
+    for question, sol in solve_problem(load_problem(path, catalog), catalog):
+        if not hasattr(sol, "reduced_formula"):
+            continue
+        try:
+            # (a formula whose numbers carry a unit, 2 FLOP per multiply-add, has no dimension to keep)
+            before = dimension_of(sol.formula, dims)
+        except DimensionMismatch:
+            continue
+        reduced = sol.reduced_formula()
+        assert dimension_of(reduced, dims) == before, f"{question.id}: {sol.formula} became {reduced}"
+        checked += 1
+    assert checked or path.stem in {"bandwidth-wall"}
