@@ -143,7 +143,9 @@ def _drop_unread(q: dict[str, Any]) -> None:
     """What the question's own derivation does not read goes: an earlier result that only fed another
     cited result (Question 7 of Problem 4 cited M_A, M_x and W_mm beside the four times it takes the max
     of), and a given value that only such a result used (Question 2 listed D, F and b_w beside the
-    M_A = 17.18 GB it cites). Citations are listed by the question they come from."""
+    M_A = 17.18 GB it cites). Citations open the derivation, listed by the question they come from: each is
+    then stated before the step that reads it (kept in place but sorted, "From Question 3: m_kv" came
+    after the step M_kv = B·S·m_kv)."""
     s = q["s"]
     steps = s["steps"]
     read = {s["target"]["id"]}
@@ -161,8 +163,7 @@ def _drop_unread(q: dict[str, Any]) -> None:
                 read.update(st.get("inputs", ()))
     kept.reverse()
     cited = sorted((st for st in kept if st["reused_from"]), key=lambda st: st["reused_from"])
-    order = iter(cited)
-    s["steps"] = [next(order) if st["reused_from"] else st for st in kept]
+    s["steps"] = cited + [st for st in kept if not st["reused_from"]]
     s["given"] = [g for g in s["given"] if g["id"] in read]
 
 

@@ -310,6 +310,23 @@ def test_an_article_keeps_its_tables_on_the_page_and_its_headings_with_what_foll
             lines = [ln.strip() for ln in page.splitlines() if ln.strip() and not re.fullmatch(r"\s*\d+\s*", ln)]
             assert lines, (stem, n, "an empty page")
             assert lines[-1] not in leads, (stem, n, lines[-1])
+            assert not re.fullmatch(r"(Question|问题) \d+", lines[-1]), (stem, n, "a question's heading alone")
+        # every page but the last is filled: a heading kept with its table broke the page as soon as the
+        # room was short, and Problem 4's zh article and the sharding one had pages 22-60 % full
+        fills = _page_fills(pdf)
+        assert all(f >= 0.6 for f in fills[:-1]), (stem, [round(f, 2) for f in fills])
+
+
+def _page_fills(pdf: Path) -> list[float]:
+    """How far down each page its text reaches (the page number left out), as a fraction of the page."""
+    out = subprocess.run([need_tool("pdftotext"), "-bbox", str(pdf), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    fills = []
+    for page in out.split("<page ")[1:]:
+        height = float(re.search(r'height="([\d.]+)"', page).group(1))
+        body = [float(y) for y in re.findall(r'yMax="([\d.]+)"', page) if float(y) < 0.92 * height]
+        fills.append(max(body) / height if body else 0.0)
+    return fills
 
 
 # ---------------------------------------------------------------------------
