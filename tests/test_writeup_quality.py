@@ -66,7 +66,7 @@ def test_no_raw_math_in_prose(path):
     prose = _prose(path.read_text(encoding="utf-8"))
     for pattern, what in ((r"\b[A-Za-z]\\_[A-Za-z]+\b(?![\\_])", "a subscript typed as _"),
                           (r"\w\^\w|\w\^\{", "a power typed as ^"),
-                          (r"\b\d+(?:\.\d+)?e[+-]?\d+\b", "a number typed as 1e+NN")):
+                          (r"(?<![\w.-])\d+(?:\.\d+)?e[+-]?\d+\b", "a number typed as 1e+NN (not inside an id)")):
         found = re.findall(r".{0,30}(?:" + pattern + r").{0,20}", prose)
         assert not found, f"{path.name}: {what} in prose: {found[:3]}"
 
@@ -759,7 +759,7 @@ def test_both_languages_never_join_a_heading_or_a_table_header(both_writeups):
         elif fmt == "tex":
             headings = re.findall(r"\\(?:sub)*section\*\{.*", text)
             headers = re.findall(r"\\toprule\n(.*)\n\\midrule", text)
-            labels = re.findall(r"\\needspace\{\d+\\baselineskip\}\\textbf\{.*", text)
+            labels = re.findall(r"\\Needspace\*\{\d+\\baselineskip\}\\textbf\{.*", text)
         else:
             continue
         assert headings and headers and labels, (stem, fmt)
