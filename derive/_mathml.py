@@ -86,6 +86,12 @@ def _join_digit_groups(markup: str) -> str:
         markup = joined
 
 
+# a slash is an ordinary symbol in TeX (B/s, no space around it); MathML's dictionary makes it an infix
+# operator with space on both sides, and browsers printed "FLOP / s"
+_SLASH = "<mo>&#x0002F;</mo>"
+_TIGHT_SLASH = '<mo lspace="0em" rspace="0em">&#x0002F;</mo>'
+
+
 def _check(markup: str, latex: str) -> None:
     from xml.etree import ElementTree
 
@@ -111,6 +117,6 @@ def to_mathml(latex: str, display: bool = False) -> str:
         markup = convert(_prepare(latex), display="block" if display else "inline")
     except Exception as exc:  # latex2mathml raises its own exception types for bad input
         raise TemplateError(f"cannot convert LaTeX {latex!r} to MathML: {exc}") from exc
-    markup = _join_digit_groups(markup)
+    markup = _join_digit_groups(markup).replace(_SLASH, _TIGHT_SLASH)
     _check(markup, latex)
     return markup

@@ -232,6 +232,16 @@ def test_mathml_from_hostile_latex_stays_mathml():
     assert out.startswith("<math")
 
 
+def test_a_unit_slash_in_mathml_has_no_space_around_it():
+    """TeX sets B/s with no space at the slash; MathML's operator dictionary spaces it, and the HTML pages
+    read "FLOP / s" and "B / s"."""
+    from derive._mathml import to_mathml
+
+    out = to_mathml(r"1.97\times 10^{14}\,\mathrm{FLOP/s} \cdot \frac{a}{b}")
+    slashes = re.findall(r"<mo[^>]*>&#x0002F;</mo>", out)
+    assert slashes == ['<mo lspace="0em" rspace="0em">&#x0002F;</mo>'], out
+
+
 # ---------------------------------------------------------------------------
 # escaping: a user formula file whose names hold every LaTeX special
 
