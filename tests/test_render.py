@@ -169,7 +169,8 @@ def test_markdown_math_is_in_dollar_delimiters(solutions):
                         if not any(s <= i <= e for s, e in zip(blocks[::2], blocks[1::2])))
     outside = re.sub(r"(?<!\\)\$[^$\n]+?(?<!\\)\$", "", outside)        # inline math
     assert "\\frac" not in outside and "\\mathrm" not in outside
-    assert "B \\ge \\frac{2 \\cdot F_{\\mathrm{peak}}}{W_{\\mathrm{HBM}}}" in md   # the reduced bound, in symbols
+    # the reduced bound, in symbols: the pure numbers (2 matrices, 4x, 8 FLOPs) put in, the 2 B per weight kept
+    assert "B \\ge \\frac{F_{\\mathrm{peak}} \\cdot b_{w}}{W_{\\mathrm{HBM}}}" in md
     assert "\\left\\lceil 480.4878 \\right\\rceil = 481" in md          # the rounding, shown
     assert "\n\n\n" not in md
 
