@@ -15,7 +15,7 @@ For each, three timings:
 * SymPy subs/evalf: a loop substituting each point into the formula and calling
   evalf, timed on 2,000 points and scaled to 10^6 (target: derive at least 100x faster).
 
-Each timing is the best of several runs, interleaved so that machine noise hits all alike.
+Each timing is the best of 45 runs, derive and NumPy called in turn so that machine noise hits both alike.
 """
 
 from __future__ import annotations
@@ -29,13 +29,16 @@ REPEATS = 15
 SYMPY_POINTS = 2000
 
 
-def best(fn, repeats: int = REPEATS) -> float:
-    out = []
+def best_of_pair(ours, theirs, repeats: int = 3 * REPEATS) -> tuple[float, float]:
+    """The best time of each of two functions, called in turn (ours, theirs, ours, ...) so that a slow
+    spell of the machine slows both alike rather than one side's block of runs."""
+    a, b = [], []
     for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - t)
-    return min(out)
+        for fn, out in ((ours, a), (theirs, b)):
+            t = time.perf_counter()
+            fn()
+            out.append(time.perf_counter() - t)
+    return min(a), min(b)
 
 
 def forward() -> dict[str, float]:
@@ -56,10 +59,7 @@ def forward() -> dict[str, float]:
         return 327680.0 * batch * seq
 
     assert np.array_equal(compiled(batch, seq), by_hand())
-    derive_s, hand_s = [], []
-    for _ in range(3):
-        derive_s.append(best(lambda: compiled(batch, seq)))
-        hand_s.append(best(by_hand))
+    derive_s, hand_s = best_of_pair(lambda: compiled(batch, seq), by_hand)
     # SymPy, one point at a time
     sol = solve("kv_cache_bytes", {"batch": 1, "seq_len": 1}, model="llama2-70b")
     expr = sol.formula
@@ -71,7 +71,7 @@ def forward() -> dict[str, float]:
     for i in range(SYMPY_POINTS):
         expr.subs(consts).subs({b: int(flat_b[i]), s: int(flat_s[i])}).evalf()
     sympy_loop = (time.perf_counter() - t) * (N * N / SYMPY_POINTS)
-    return {"setup": setup, "derive": min(derive_s), "hand": min(hand_s), "sympy": sympy_loop,
+    return {"setup": setup, "derive": derive_s, "hand": hand_s, "sympy": sympy_loop,
             "points": result.size}
 
 
@@ -99,10 +99,7 @@ def bound() -> dict[str, float]:
 
     a, h = compiled(seq, cap), by_hand()
     assert np.array_equal(np.isnan(a), np.isnan(h)) and np.array_equal(a[~np.isnan(a)], h[~np.isnan(h)])
-    derive_s, hand_s = [], []
-    for _ in range(3):
-        derive_s.append(best(lambda: compiled(seq, cap)))
-        hand_s.append(best(by_hand))
+    derive_s, hand_s = best_of_pair(lambda: compiled(seq, cap), by_hand)
     sol = solve("batch", {"seq_len": 4096, "num_devices": 8}, **opts)
     consts = {sympy.Symbol(g.name, positive=True): g.value for g in sol.given
               if g.name not in ("seq_len", "hbm_capacity")}
@@ -114,7 +111,7 @@ def bound() -> dict[str, float]:
     for i in range(SYMPY_POINTS):
         expr.subs({s_sym: int(flat_s[i]), c_sym: sympy.Rational(str(flat_c[i]))}).evalf()
     sympy_loop = (time.perf_counter() - t) * (N * N / SYMPY_POINTS)
-    return {"setup": setup, "derive": min(derive_s), "hand": min(hand_s), "sympy": sympy_loop,
+    return {"setup": setup, "derive": derive_s, "hand": hand_s, "sympy": sympy_loop,
             "points": result.size}
 
 

@@ -231,21 +231,20 @@ class Vectorized:
         import numpy as np
 
         r = edge if step == 1 else np.divide(edge, step, out=edge)
+        top = np.fmax.reduce(r, axis=None) if r.size else 0.0
+        tol = NEAR_MULTIPLE * max(1.0, float(top) + 1.0 if np.isfinite(top) else 1.0)
+        # shifted by tol before rounding, an edge within tol of a multiple lands just past it: one comparison
+        # finds the near points (the multiple is then n itself) where two took a pass each
         if self._bound == "max":
+            np.add(r, tol, out=r)
             n = np.floor(r, out=into)
-            d = np.subtract(r, n, out=r)        # distance to the rounded value, in [0, 1)
+            d = np.subtract(r, n, out=r)        # distance past the rounded value, in [0, 1)
         else:
+            np.subtract(r, tol, out=r)
             n = np.ceil(r, out=into)
             d = np.subtract(n, r, out=r)
-        top = np.fmax.reduce(n, axis=None) if n.size else 0.0
-        tol = NEAR_MULTIPLE * max(1.0, float(top) + 1.0 if np.isfinite(top) else 1.0)
-        near = (d <= tol) | (d >= 1.0 - tol)
-        if near.any():
-            flat = np.flatnonzero(near)
-            n_flat, d_flat = n.reshape(-1), d.reshape(-1)      # views: n and d are fresh, contiguous
-            m = np.round(n_flat[flat] + d_flat[flat] if self._bound == "max" else n_flat[flat] - d_flat[flat])
-        else:
-            flat, m = np.empty(0, dtype=np.intp), np.empty(0)
+        flat = np.flatnonzero(d <= 2 * tol)
+        m = n.reshape(-1)[flat] if flat.size else np.empty(0)     # a view: n is fresh and contiguous
         if step != 1:
             np.multiply(n, step, out=n)
         return n, flat.astype(np.intp), m
