@@ -302,6 +302,27 @@ class _WrittenPrinter:
         return sign + self._in_order("none", print_mul, sympy.Mul(*ordered, evaluate=False))
 
 
+def _combined_root(expr: sympy.Expr) -> sympy.Expr | None:
+    """``√2·√C/(4·√e)`` as the one root a textbook writes, ``√(C/(8·e))`` (the positive rational put under
+    it), unevaluated; None unless ``expr`` is a product of square roots, at least one of a symbol, and a
+    positive rational, with two roots or a rational besides its root."""
+    up, down, coeff = [], [], sympy.S.One
+    for factor in expr.args:
+        base, exp = factor.as_base_exp()
+        if exp == sympy.S.Half:
+            up.append(base)
+        elif exp == -sympy.S.Half:
+            down.append(base)
+        elif factor.is_Rational and factor.is_positive:
+            coeff *= factor
+        else:
+            return None
+    if not any(not b.is_Rational for b in up + down) or (len(up) + len(down) < 2 and coeff == 1):
+        return None
+    inner = sympy.Mul(coeff**2, *up, *(sympy.Pow(b, -1) for b in down))
+    return sympy.Pow(inner, sympy.S.Half, evaluate=False)
+
+
 class _RootPrinter(_WrittenPrinter, LatexPrinter):
     r"""``\frac{\sqrt{C}}{\sqrt{n} \cdot \sqrt{k}}`` is written ``\sqrt{\frac{C}{n \cdot k}}``."""
 
@@ -312,6 +333,9 @@ class _RootPrinter(_WrittenPrinter, LatexPrinter):
         return self._written_mul(expr, self._root_mul, "- ")
 
     def _root_mul(self, expr: sympy.Expr) -> str:
+        combined = _combined_root(expr)
+        if combined is not None:
+            return self._print(combined)
         up, down, rest = [], [], []
         for factor in expr.args:
             base, exp = factor.as_base_exp()
@@ -491,15 +515,19 @@ def cancelling(expr: sympy.Expr, values: Values, units: str = "si",
 
 
 class _TextPrinter(_WrittenPrinter, StrPrinter):
-    def __init__(self, names: dict[str, str], written: Written = _NO_ORDER):
+    def __init__(self, names: dict[str, str], written: Written = _NO_ORDER, combine_roots: bool = False):
         super().__init__({"order": None})
         self._names = names
         self.written = written
+        self._combine_roots = combine_roots     # a formula in symbols: sqrt(C/(8*e)), not sqrt(2)*sqrt(C)/...
 
     def _print_Add(self, expr: sympy.Expr, order: str | None = None) -> str:  # noqa: N802
         return self._in_order(None, lambda e: super(_TextPrinter, self)._print_Add(e, order), expr)
 
     def _print_Mul(self, expr: sympy.Expr) -> str:  # noqa: N802
+        combined = _combined_root(expr) if self._combine_roots else None
+        if combined is not None:
+            return self._print(combined)
         return self._written_mul(expr, super()._print_Mul, "-")
 
     def _print_Symbol(self, expr: sympy.Symbol) -> str:
@@ -520,7 +548,7 @@ class _TextPrinter(_WrittenPrinter, StrPrinter):
 
 
 def text_expr(expr: sympy.Basic, written: Written = _NO_ORDER) -> str:
-    return _TextPrinter({}, written).doprint(_positive_numerator(expr))
+    return _TextPrinter({}, written, combine_roots=True).doprint(_positive_numerator(expr))
 
 
 def text_substituted(expr: sympy.Expr, values: Values, units: str,

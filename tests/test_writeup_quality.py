@@ -622,6 +622,21 @@ def test_units_under_a_root_are_shown_cancelling_in_the_committed_problem():
     assert r" &= \frac{\left(138.4\,\mathrm{MB}\right)}{\left(54.02\,\mathrm{MB}\right)} = 2.562" in other
 
 
+def test_a_root_is_written_as_one_root_with_its_numbers_under_it(catalog):
+    """The largest D printed "sqrt(2)*sqrt(vmem_capacity)/(4*sqrt(weight_bytes_per_param))" and, in LaTeX,
+    √(2·C/b_w)/4: a textbook writes √(C/(8·b_w)), the rational put under the one root."""
+    from derive import solve
+    from derive.render import render_solution
+
+    sol = solve("d_model", hw="tpu-v5e", presets=["classic-ffn"], bound="max", require=["ffn_fits_in_vmem"],
+                catalog=catalog)
+    text = render_solution(sol, "text", lang="en")
+    assert "in symbols: d_model <= sqrt(vmem_capacity/(ffn_matrices*ffn_multiplier*weight_bytes_per_param))" in text
+    assert "with the assumed constants: d_model <= sqrt(vmem_capacity/(8*weight_bytes_per_param))" in text
+    md = render_solution(sol, "md", lang="en")
+    assert r"D \le \sqrt{\frac{C_{\mathrm{VMEM}}}{8 \cdot b_{w}}}" in md
+
+
 def test_units_cancelling_are_shown_in_every_format(catalog):
     import html as html_lib
 
