@@ -62,6 +62,54 @@ def math_filter(mode: str):
 
 
 
+_TEXT_SYMBOLS = {"cdot": "·", "times": "×", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "approx": "≈",
+                 "ll": "≪", "gg": "≫", "ne": "≠", "neq": "≠", "infty": "∞", "to": "→", "rightarrow": "→",
+                 "leftrightarrow": "↔", "Leftrightarrow": "⇔", "max": "max", "min": "min", "log": "log",
+                 "ell": "ℓ", "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε",
+                 "varepsilon": "ε", "eta": "η", "theta": "θ", "lambda": "λ", "mu": "μ", "pi": "π",
+                 "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "omega": "ω", "Delta": "Δ", "Sigma": "Σ",
+                 "lceil": "⌈", "rceil": "⌉", "lfloor": "⌊", "rfloor": "⌋", ",": " ", ";": " ", "quad": " ",
+                 "left": "", "right": "", "{": "{", "}": "}", "%": "%", "_": "_"}
+_TEXT_WRAPPERS = re.compile(r"\\(?:mathrm|text|mathit|mathbf|operatorname)\{([^{}]*)\}")
+_TEXT_FRAC = re.compile(r"\\frac\{([^{}]*)\}\{([^{}]*)\}")
+_TEXT_SQRT = re.compile(r"\\sqrt\{([^{}]*)\}")
+_TEXT_COMMAND = re.compile(r"\\([A-Za-z]+|[,;{}%_])")
+_TEXT_INLINE = re.compile(r"(?<![\\$])\$([^$\n]+?)(?<!\\)\$")
+
+
+def plain_math(latex: str) -> str:
+    """LaTeX math as a terminal prints it: ``B^{*}_{\\mathrm{HBM}} = F \\cdot b/(2 W)`` becomes
+    ``B^*_HBM = F · b/(2 W)`` (names unwrapped, operators and Greek letters as their characters)."""
+    text = latex
+    for _ in range(4):                       # wrappers and fractions nest a few levels at most
+        text = _TEXT_WRAPPERS.sub(r"\1", text)
+        text = _TEXT_FRAC.sub(lambda m: f"{_grouped(m.group(1))}/{_grouped(m.group(2))}", text)
+        text = _TEXT_SQRT.sub(r"sqrt(\1)", text)
+    text = _TEXT_COMMAND.sub(lambda m: _TEXT_SYMBOLS.get(m.group(1), m.group(1)), text)
+    text = _TEXT_SCRIPT.sub(_script, text)
+    return re.sub(r"\s+", " ", text.replace("{", "").replace("}", "")).strip()
+
+
+_TEXT_SCRIPT = re.compile(r"([_^])\{([^{}]*)\}")
+
+
+def _script(m: "re.Match[str]") -> str:
+    """A subscript as is (W_HBM); a superscript bracketed unless one character or a whole number (a^(n+1))."""
+    mark, body = m.group(1), m.group(2)
+    if mark == "_" or len(body) == 1 or re.fullmatch(r"-?\d+", body):
+        return mark + body
+    return f"{mark}({body})"
+
+
+def _grouped(part: str) -> str:
+    return part if re.fullmatch(r"[\w.^*\\{}]+", part) else f"({part})"
+
+
+def plain_prose(text: Any) -> str:
+    """Text with ``$...$`` math, each span as :func:`plain_math` writes it (for the terminal)."""
+    return _TEXT_INLINE.sub(lambda m: plain_math(m.group(1)), str(text))
+
+
 def html_escape(text: Any) -> Any:
     """HTML entities for ``< > & " '``; the result is marked safe for Jinja's autoescape."""
     from markupsafe import escape

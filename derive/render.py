@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ._errors import InputError, TemplateError
-from ._escape import escaper, latex_escape, latex_url, markdown_escape, math_filter, visible_length
+from ._escape import escaper, latex_escape, latex_url, markdown_escape, math_filter, plain_prose, visible_length
 from ._formats import FORMATS as _ALL_FORMATS
 from ._formats import LANGS, markup_of_template, output_format
 
@@ -221,7 +221,9 @@ def _make_pick(mode: str):
         def pick_text(texts: Mapping[str, str] | None, lang: str = "en", sep: str = " / ") -> str:
             _pick_arguments(texts, lang, sep)
             if isinstance(texts, Mapping):
-                texts = {k: (zh_typeset(str(v)) if k == "zh" else v) for k, v in texts.items() if _shown(k, lang)}
+                # the terminal has no math: $B^{*}_{\mathrm{HBM}}$ is written B^*_HBM
+                texts = {k: plain_prose(zh_typeset(str(v)) if k == "zh" else v)
+                         for k, v in texts.items() if _shown(k, lang)}
             return pick(texts, lang, sep)
 
         return pick_text

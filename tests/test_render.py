@@ -651,3 +651,23 @@ def test_a_quantity_display_is_checked(tmp_path, display, unit, words):
     with pytest.raises(CatalogError, match=re.escape(words)) as err:
         load_catalog(extra=[str(path)])
     assert err.value.line == 5
+
+
+def test_the_terminal_writes_catalog_math_as_plain_text(cli, catalog):
+    """Catalog texts write math as $...$, which the write-ups typeset; `derive show` printed it raw
+    ("$B^{*}_{\\mathrm{HBM}} = F_{\\mathrm{peak}} \\cdot b_{w}/(2 W_{\\mathrm{HBM}})$")."""
+    from derive._escape import plain_math, plain_prose
+
+    assert plain_math(r"B^{*}_{\mathrm{HBM}} = F_{\mathrm{peak}} \cdot b_{w}/(2 W_{\mathrm{HBM}})") == \
+        "B^*_HBM = F_peak · b_w/(2 W_HBM)"
+    assert plain_math(r"\frac{a}{b + c} \le 1.97\times10^{14}, 2^{30}, a^{n+1}, \beta_{\max}") == \
+        "a/(b + c) ≤ 1.97×10^14, 2^30, a^(n+1), β_max"
+    assert plain_prose("a batch of $B$ sequences and $QK^{T}$") == "a batch of B sequences and QK^T"
+    with_math = [c.id for c in catalog.conditions.values() if "$" in (c.meaning.en or "")][:5]
+    assert with_math
+    for lang in ("en", "zh"):
+        for cid in with_math:
+            out = cli("show", cid, "--lang", lang)
+            assert out.code == 0, out.err
+            meaning = next(ln for ln in out.out.splitlines() if ln.strip().startswith(("meaning", "含义")))
+            assert "$" not in meaning and "\\" not in meaning, meaning
