@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-__all__ = ["escaper", "html_escape", "latex_escape", "latex_url", "markdown_escape", "math_filter",
-           "visible_length"]
+__all__ = ["INLINE_MATH", "escaper", "html_escape", "latex_escape", "latex_url", "markdown_escape", "math_filter",
+           "plain_math", "plain_prose", "visible_length"]
 
 _TEX_SPECIALS = {
     "\\": r"\textbackslash{}", "%": r"\%", "&": r"\&", "_": r"\_", "#": r"\#", "$": r"\$",
@@ -74,7 +74,7 @@ _TEXT_WRAPPERS = re.compile(r"\\(?:mathrm|text|mathit|mathbf|operatorname)\{([^{
 _TEXT_FRAC = re.compile(r"\\frac\{([^{}]*)\}\{([^{}]*)\}")
 _TEXT_SQRT = re.compile(r"\\sqrt\{([^{}]*)\}")
 _TEXT_COMMAND = re.compile(r"\\([A-Za-z]+|[,;{}%_])")
-_TEXT_INLINE = re.compile(r"(?<![\\$])\$([^$\n]+?)(?<!\\)\$")
+INLINE_MATH = re.compile(r"\$([^$\n]+?)\$")       # $...$ in prose, as every output reads it
 
 
 def plain_math(latex: str) -> str:
@@ -107,7 +107,7 @@ def _grouped(part: str) -> str:
 
 def plain_prose(text: Any) -> str:
     """Text with ``$...$`` math, each span as :func:`plain_math` writes it (for the terminal)."""
-    return _TEXT_INLINE.sub(lambda m: plain_math(m.group(1)), str(text))
+    return INLINE_MATH.sub(lambda m: plain_math(m.group(1)), str(text))
 
 
 def html_escape(text: Any) -> Any:

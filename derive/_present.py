@@ -302,21 +302,28 @@ class _WrittenPrinter:
         return sign + self._in_order("none", print_mul, sympy.Mul(*ordered, evaluate=False))
 
 
-def _combined_root(expr: sympy.Expr) -> sympy.Expr | None:
-    """``√2·√C/(4·√e)`` as the one root a textbook writes, ``√(C/(8·e))`` (the positive rational put under
-    it), unevaluated; None unless ``expr`` is a product of square roots, at least one of a symbol, and a
-    positive rational, with two roots or a rational besides its root."""
-    up, down, coeff = [], [], sympy.S.One
+def _root_factors(expr: sympy.Expr) -> tuple[list[sympy.Expr], list[sympy.Expr], list[sympy.Expr]]:
+    """A product's factors sorted: the bases of its square roots above and below the line, and the rest."""
+    up, down, rest = [], [], []
     for factor in expr.args:
         base, exp = factor.as_base_exp()
         if exp == sympy.S.Half:
             up.append(base)
         elif exp == -sympy.S.Half:
             down.append(base)
-        elif factor.is_Rational and factor.is_positive:
-            coeff *= factor
         else:
-            return None
+            rest.append(factor)
+    return up, down, rest
+
+
+def _combined_root(expr: sympy.Expr) -> sympy.Expr | None:
+    """``√2·√C/(4·√e)`` as the one root a textbook writes, ``√(C/(8·e))`` (the positive rational put under
+    it), unevaluated; None unless ``expr`` is a product of square roots, at least one of a symbol, and a
+    positive rational, with two roots or a rational besides its root."""
+    up, down, rest = _root_factors(expr)
+    if not all(f.is_Rational and f.is_positive for f in rest):
+        return None
+    coeff = sympy.Mul(*rest)
     if not any(not b.is_Rational for b in up + down) or (len(up) + len(down) < 2 and coeff == 1):
         return None
     inner = sympy.Mul(coeff**2, *up, *(sympy.Pow(b, -1) for b in down))
@@ -336,15 +343,7 @@ class _RootPrinter(_WrittenPrinter, LatexPrinter):
         combined = _combined_root(expr)
         if combined is not None:
             return self._print(combined)
-        up, down, rest = [], [], []
-        for factor in expr.args:
-            base, exp = factor.as_base_exp()
-            if exp == sympy.S.Half:
-                up.append(base)
-            elif exp == -sympy.S.Half:
-                down.append(base)
-            else:
-                rest.append(factor)
+        up, down, rest = _root_factors(expr)
         if len(up) + len(down) < 2:
             return super()._print_Mul(expr)
         num = self._print(sympy.Mul(*up, evaluate=False)) if up else "1"

@@ -22,7 +22,16 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ._errors import InputError, TemplateError
-from ._escape import escaper, latex_escape, latex_url, markdown_escape, math_filter, plain_prose, visible_length
+from ._escape import (
+    INLINE_MATH,
+    escaper,
+    latex_escape,
+    latex_url,
+    markdown_escape,
+    math_filter,
+    plain_prose,
+    visible_length,
+)
 from ._formats import FORMATS as _ALL_FORMATS
 from ._formats import LANGS, markup_of_template, output_format
 
@@ -257,7 +266,6 @@ class _Lazy:
         return getattr(self._compiled, name)
 
 
-_INLINE_MATH = re.compile(r"\$([^$\n]+?)\$")
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff"
 _HAN_LATIN = _Lazy(f"([{_HAN}])([A-Za-z0-9\\(\\[])")
 _LATIN_HAN = _Lazy(f"([A-Za-z0-9%\\)\\]])([{_HAN}])")
@@ -429,7 +437,7 @@ def prose_filter(mode: str):
             return text
         text = _math_in_prose(str(text))
         out, pos = [], 0
-        for m in _INLINE_MATH.finditer(text):
+        for m in INLINE_MATH.finditer(text):
             if not _safe_math(m.group(1)):
                 continue            # not plain math: stays text, escaped with the rest
             out.append(_with_code(text[pos:m.start()], escape, code))
@@ -524,6 +532,7 @@ def _inside_folder(path: Path, dirs: tuple[Path, ...]) -> None:
 @lru_cache(maxsize=16)
 def _environment(dirs: tuple[Path, ...], mode: str):
     import jinja2
+    from markupsafe import Markup
 
     # no bytecode cache: compiled templates on disk would be code another user could plant
     env = sandbox(
@@ -547,6 +556,7 @@ def _environment(dirs: tuple[Path, ...], mode: str):
     env.filters["localize"] = localize
     env.filters["texurl"] = latex_url
     env.filters["striptex"] = _strip_tex
+    env.filters["texcode"] = lambda text: Markup(_tex_code(str(text)))
     env.filters["math"] = math_filter(mode)
     return env
 
