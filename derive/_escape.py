@@ -81,8 +81,9 @@ def plain_math(latex: str) -> str:
     """LaTeX math as a terminal prints it: ``B^{*}_{\\mathrm{HBM}} = F \\cdot b/(2 W)`` becomes
     ``B^*_HBM = F · b/(2 W)`` (names unwrapped, operators and Greek letters as their characters)."""
     text = latex
-    for _ in range(4):                       # wrappers and fractions nest a few levels at most
+    for _ in range(4):                       # wrappers, scripts and fractions nest a few levels at most
         text = _TEXT_WRAPPERS.sub(r"\1", text)
+        text = _TEXT_SCRIPT.sub(_script, text)
         text = _TEXT_FRAC.sub(lambda m: f"{_grouped(m.group(1))}/{_grouped(m.group(2))}", text)
         text = _TEXT_SQRT.sub(r"sqrt(\1)", text)
     text = _TEXT_COMMAND.sub(lambda m: _TEXT_SYMBOLS.get(m.group(1), m.group(1)), text)

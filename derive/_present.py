@@ -601,10 +601,19 @@ def _given_view(catalog: Catalog, g: Given, units: str) -> dict[str, Any]:
         "value_latex": latex_expr(g.value, catalog) if g.is_formula
         else latex_value(g.value, g.dims, units, unit=written_unit(g.text, g.dims, catalog.units)),
         "as_written": g.text, "origin": kind, "preset": preset, "source": source_view(catalog, g.source),
-        "note": g.note, "note_zh": g.note_zh, "assumption": g.is_assumption,
+        **dict(zip(("note", "note_zh"), given_notes(catalog, g))), "assumption": g.is_assumption,
         "base_value": str(g.value) if g.is_formula else _number(g.value), "formula": g.is_formula,
         "unit": g.unit,
     }
+
+
+def given_notes(catalog: Catalog, g: Given) -> tuple[str, str]:
+    """A given value's note in English and Chinese; one that follows another quantity says which, in
+    the catalog's symbols: "the one element size, unless ... (= $e$)"."""
+    if g.follows is None:
+        return g.note, g.note_zh
+    same = f"= ${latex_expr(g.follows, catalog)}$"
+    return (f"{g.note} ({same})" if g.note else same), (f"{g.note_zh}（{same}）" if g.note_zh else "")
 
 
 def _base_text(value: sympy.Expr, dims: Dimension) -> str:

@@ -160,11 +160,14 @@ def _sentences(plan: "ShardingPlan", msg: Callable[..., str], lang: str) -> list
 
 def _assumed(plan: "ShardingPlan", units: str) -> list[dict[str, str]]:
     """The catalog defaults the answers took (bytes per element), once each."""
+    from ._present import given_notes
+
     seen: dict[str, dict[str, str]] = {}
     sols = [plan.flops, plan.compute_time, *(s for c in plan.collectives for s in (c.bytes, c.time))]
     for sol in sols:
         for g in sol.assumptions:
-            seen.setdefault(g.name, {"name": g.name, "value": g.text, "note": g.note, "note_zh": g.note_zh})
+            note, note_zh = given_notes(sol.catalog, g) if sol.catalog is not None else (g.note, g.note_zh)
+            seen.setdefault(g.name, {"name": g.name, "value": g.text, "note": note, "note_zh": note_zh})
     return list(seen.values())
 
 

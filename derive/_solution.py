@@ -66,6 +66,7 @@ class Given:
     source: Source | None = None
     note: str = ""             # the preset's or default's note, in English
     note_zh: str = ""          # the same in Chinese, when the catalog gives it
+    follows: sympy.Expr | None = None   # the quantities it is the same as (``same_as``: bytes_per_element)
 
     @property
     def unit(self) -> str:

@@ -214,9 +214,8 @@ def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, mo
         q = catalog.quantities[name]
         found = state.given.get(other)
         text = found.text if found is not None else f"= {other}"
-        state.given[name] = Given(name, value, q.dims, text, origin, pv.source,
-                                  f"{pv.note} (= {other})" if pv.note else f"= {other}",
-                                  f"{pv.note_zh}（= {other}）" if pv.note_zh else "")
+        state.given[name] = Given(name, value, q.dims, text, origin, pv.source, pv.note, pv.note_zh,
+                                  follows=followed(catalog, other)[0])
     for name in derived_instead or ():
         if name in state.given and state.given[name].origin != "given":
             del state.given[name]
@@ -594,12 +593,9 @@ def _settle_params(state: State, needed: Iterable[str], target: str) -> None:
         if value is None or q.default is None:
             return False
         if name not in state.given:
-            note, note_zh = q.default.note, q.default.note_zh
-            if q.default.same_as is not None:
-                note = f"{note} (= {q.default.same_as})" if note else f"= {q.default.same_as}"
-                note_zh = f"{note_zh}（= {q.default.same_as}）" if note_zh else ""
+            follows = followed(catalog, q.default.same_as)[0] if q.default.same_as is not None else None
             state.given[name] = Given(name, value, q.dims, q.default.text if q.default.same_as is None else "",
-                                      "default", q.default.source, note, note_zh)
+                                      "default", q.default.source, q.default.note, q.default.note_zh, follows)
         if q.default.same_as is not None:
             for other in followed(catalog, q.default.same_as)[1]:
                 if other not in state.values and other not in state.given:

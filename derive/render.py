@@ -435,6 +435,8 @@ def prose_filter(mode: str):
     def prose(text: Any) -> Any:
         if isinstance(text, Markup):
             return text
+        if mode == "text":
+            return plain_prose(str(text))        # the terminal reads $B^{*}_{\mathrm{HBM}}$ as B^*_HBM
         text = _math_in_prose(str(text))
         out, pos = [], 0
         for m in INLINE_MATH.finditer(text):

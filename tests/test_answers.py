@@ -131,7 +131,7 @@ def test_int8_computes_at_the_int8_peak():
     assert frac(bf16) == Fraction(197 * 10**12, 82 * 10**10)
     assert frac(int8) == Fraction(394 * 10**12, 82 * 10**10)
     peak = next(g for g in int8.given if g.name == "peak_flops")
-    assert peak.origin == "setup:int8" and "peak_flops_int8" in peak.note
+    assert peak.origin == "setup:int8" and peak.follows == int8.catalog.symbol("peak_flops_int8")
 
 
 def test_a_precision_preset_sets_every_tensor_it_implies():

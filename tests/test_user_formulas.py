@@ -14,6 +14,7 @@ import pytest
 import sympy
 
 from derive import CatalogError, UnitBalanceError, load_catalog, solve
+from derive.render import render_solution
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "checkpoint.yaml"
@@ -334,6 +335,12 @@ def test_a_default_can_follow_arithmetic_over_other_quantities(tmp_path):
     sol = solve("widget_time", {"weight_bytes": "6 GB", "num_devices": "4", "hbm_bw": "1 TB/s"}, catalog=catalog)
     assert sol.value == sympy.Rational(3, 1000)
     assert {g.name: (g.origin, g.value) for g in sol.given}["widget_bytes"] == ("default", 3 * 10**9)
+    # the write-ups say what it follows in the catalog's symbols, never its ids
+    widget = next(g for g in sol.given if g.name == "widget_bytes")
+    assert widget.follows == 2 * catalog.symbol("weight_bytes") / catalog.symbol("num_devices")
+    markdown = render_solution(sol, "md")
+    assert next(ln for ln in markdown.splitlines() if ln.startswith("†1")) == r"†1 = $\frac{2 \cdot M_{w}}{N}$"
+    assert "derived; = (2 · M_w)/N" in render_solution(sol, "text")
 
 
 @pytest.mark.parametrize("same_as, expect", [

@@ -7,7 +7,7 @@ JINJA2 = '3.1.6'
 INDEX: dict[tuple[str, str], tuple[str, str]] = {
     ('text', 'check.txt.j2'): ('6f209aea5bae62a4d05d4879c32b7152d095b61e84556b9b4f35b4758f136000', 'text__check_txt_j2'),
     ('text', 'list.txt.j2'): ('878f20f14b8d930712f28f5d88ab0b77c5daec22b2555f742bb8ef0ae6fa03d1', 'text__list_txt_j2'),
-    ('text', 'shard.txt.j2'): ('94d51068d0b4a8eed4a77bc20cd1c5b468121d6a909301515907c89efd3bd6f1', 'text__shard_txt_j2'),
+    ('text', 'shard.txt.j2'): ('61ceb7c0186c242ff3b056592aa4e5a3bf7d4bf9c290f51346bd87c269e32086', 'text__shard_txt_j2'),
     ('text', 'show.txt.j2'): ('b518191c8b4464ee146e3fc02bdc70e5f04bae9eb4b3d043bc4a3afd18cac4bb', 'text__show_txt_j2'),
-    ('text', 'solution.txt.j2'): ('ffd3a0f9aba2203199a946881f08255a8d85d41a7cc35f8e804829738d1dbbd6', 'text__solution_txt_j2'),
+    ('text', 'solution.txt.j2'): ('e166be91ffbd028b7d3741da6991c06328250262c249bff098fc5db64afe2f39', 'text__solution_txt_j2'),
 }

@@ -54,6 +54,12 @@ def root(context, missing=missing):
         @internalcode
         def t_7(*unused):
             raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_8 = environment.filters['prose']
+    except KeyError:
+        @internalcode
+        def t_8(*unused):
+            raise TemplateRuntimeError("No filter named 'prose' found.")
     pass
     l_0_L = (undefined(name='lang') if l_0_lang is missing else l_0_lang)
     context.vars['L'] = l_0_L
@@ -122,7 +128,7 @@ def root(context, missing=missing):
     yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_collectives', (undefined(name='L') if l_0_L is missing else l_0_L))))
     yield '\n'
     l_1_loop = missing
-    t_8 = 1
+    t_9 = 1
     for l_1_c, l_1_loop in LoopContext(t_3(environment.getattr((undefined(name='p') if l_0_p is missing else l_0_p), 'collectives')), undefined):
         _loop_vars = {}
         pass
@@ -147,9 +153,9 @@ def root(context, missing=missing):
         yield ')\n     '
         yield str(t_5(environment.getattr(l_1_c, 'topology')))
         yield '\n'
-        t_8 = 0
+        t_9 = 0
     l_1_loop = l_1_c = missing
-    if t_8:
+    if t_9:
         pass
         yield '  '
         yield str(t_5(environment.call(context, (undefined(name='msg') if l_0_msg is missing else l_0_msg), 'shard_no_collectives', (undefined(name='L') if l_0_L is missing else l_0_L))))
@@ -182,13 +188,13 @@ def root(context, missing=missing):
         if (environment.getattr(l_1_a, 'note_zh') and ((undefined(name='L') if l_0_L is missing else l_0_L) == 'zh')):
             pass
             yield str(t_5((undefined(name='colon') if l_0_colon is missing else l_0_colon)))
-            yield str(t_5(environment.getattr(l_1_a, 'note_zh')))
+            yield str(t_5(t_2(t_8(t_1(environment.getattr(l_1_a, 'note_zh'), 'prose')), 'prose')))
         elif (environment.getattr(l_1_a, 'note') and ((undefined(name='L') if l_0_L is missing else l_0_L) != 'zh')):
             pass
             yield str(t_5((undefined(name='colon') if l_0_colon is missing else l_0_colon)))
-            yield str(t_5(environment.getattr(l_1_a, 'note')))
+            yield str(t_5(t_2(t_8(t_1(environment.getattr(l_1_a, 'note'), 'prose')), 'prose')))
         yield '\n'
     l_1_a = missing
 
 blocks = {}
-debug_info = '4=57&5=60&6=63&7=66&8=69&9=76&10=78&13=88&14=91&17=95&18=97&19=101&21=109&22=115&24=121&25=125&26=129&27=135&28=147&30=154&33=157&34=165&36=167&37=171&38=174&40=176&41=180'
+debug_info = '4=63&5=66&6=69&7=72&8=75&9=82&10=84&13=94&14=97&17=101&18=103&19=107&21=115&22=121&24=127&25=131&26=135&27=141&28=153&30=160&33=163&34=171&36=173&37=177&38=180&40=182&41=186'

@@ -69,31 +69,37 @@ def root(context, missing=missing):
         def t_9(*unused):
             raise TemplateRuntimeError("No filter named 'map' found.")
     try:
-        t_10 = environment.filters['replace']
+        t_10 = environment.filters['prose']
     except KeyError:
         @internalcode
         def t_10(*unused):
-            raise TemplateRuntimeError("No filter named 'replace' found.")
+            raise TemplateRuntimeError("No filter named 'prose' found.")
     try:
-        t_11 = environment.tests['defined']
+        t_11 = environment.filters['replace']
     except KeyError:
         @internalcode
         def t_11(*unused):
+            raise TemplateRuntimeError("No filter named 'replace' found.")
+    try:
+        t_12 = environment.tests['defined']
+    except KeyError:
+        @internalcode
+        def t_12(*unused):
             raise TemplateRuntimeError("No test named 'defined' found.")
     pass
     l_0_L = (undefined(name='lang') if l_0_lang is missing else l_0_lang)
     context.vars['L'] = l_0_L
     context.exported_vars.add('L')
     def macro(l_1_key, l_1_kwargs):
-        t_12 = []
+        t_13 = []
         l_1_msg = resolve('msg')
         if l_1_key is missing:
             l_1_key = undefined("parameter 'key' was not provided", name='key')
         pass
-        t_12.append(
+        t_13.append(
             str(t_5(environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), l_1_key, (undefined(name='L') if l_0_L is missing else l_0_L), **l_1_kwargs))),
         )
-        return concat(t_12)
+        return concat(t_13)
     context.exported_vars.add('t')
     context.vars['t'] = l_0_t = Macro(environment, macro, 't', ('key',), True, False, False, context.eval_ctx.autoescape)
     l_0_a = environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'answer')
@@ -241,7 +247,7 @@ def root(context, missing=missing):
                 pass
                 yield '       '
                 yield str(t_5(l_2_eq))
-                if t_11(environment.getitem(environment.getattr(l_1_st, 'results'), environment.getattr(l_2_loop, 'index0'))):
+                if t_12(environment.getitem(environment.getattr(l_1_st, 'results'), environment.getattr(l_2_loop, 'index0'))):
                     pass
                     yield ' = '
                     yield str(t_5(environment.getattr(environment.getitem(environment.getattr(l_1_st, 'results'), environment.getattr(l_2_loop, 'index0')), 'text')))
@@ -326,7 +332,7 @@ def root(context, missing=missing):
             yield '\n       '
             yield str(t_5(environment.getitem(environment.getattr(l_1_st, 'equations_text'), 0)))
             yield '\n       '
-            yield str(t_5(t_2(t_10(context.eval_ctx, t_1(environment.getitem(environment.getattr(l_1_st, 'solved_text'), 0), 'replace'), ' = ', ' ≈ ', 1), 'replace')))
+            yield str(t_5(t_2(t_11(context.eval_ctx, t_1(environment.getitem(environment.getattr(l_1_st, 'solved_text'), 0), 'replace'), ' = ', ' ≈ ', 1), 'replace')))
             yield '\n'
             if environment.getattr(l_1_st, 'substituted_text'):
                 pass
@@ -435,7 +441,7 @@ def root(context, missing=missing):
         if environment.getattr(l_1_g, 'note'):
             pass
             yield '; '
-            yield str(t_5((environment.getattr(l_1_g, 'note_zh') if (((undefined(name='L') if l_0_L is missing else l_0_L) == 'zh') and environment.getattr(l_1_g, 'note_zh')) else (t_4(str_join((t_5(environment.getattr(l_1_g, 'note_zh')), ' / ', t_5(environment.getattr(l_1_g, 'note')), ))) if (((undefined(name='L') if l_0_L is missing else l_0_L) == 'both') and environment.getattr(l_1_g, 'note_zh')) else environment.getattr(l_1_g, 'note')))))
+            yield str(t_5(t_2(t_10(t_1((environment.getattr(l_1_g, 'note_zh') if (((undefined(name='L') if l_0_L is missing else l_0_L) == 'zh') and environment.getattr(l_1_g, 'note_zh')) else (t_4(str_join((t_5(environment.getattr(l_1_g, 'note_zh')), ' / ', t_5(environment.getattr(l_1_g, 'note')), ))) if (((undefined(name='L') if l_0_L is missing else l_0_L) == 'both') and environment.getattr(l_1_g, 'note_zh')) else environment.getattr(l_1_g, 'note'))), 'prose')), 'prose')))
         yield '\n'
     l_1_g = missing
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'notes'):
@@ -464,4 +470,4 @@ def root(context, missing=missing):
         yield '\n'
 
 blocks = {}
-debug_info = '3=83&4=86&5=98&6=101&7=103&8=107&9=109&11=123&13=134&14=136&15=140&17=144&18=147&20=155&21=158&23=166&24=169&26=173&28=176&30=179&31=182&32=185&33=196&34=198&35=201&37=203&38=206&40=208&41=211&43=213&44=216&46=218&47=221&49=223&50=226&51=230&52=234&54=238&55=242&58=249&59=252&60=258&61=262&63=265&64=269&66=272&67=276&69=279&70=282&72=288&73=291&75=295&76=298&78=304&79=307&80=313&81=315&82=317&83=319&84=322&85=326&86=328&87=330&88=333&90=335&91=338&93=340&94=343&95=349&96=353&98=356&99=358&100=361&102=368&104=372&105=376&107=380&108=384&109=386&110=389&112=396&114=401&118=407&119=409&120=413&123=440&125=443&126=445&127=450&131=454&132=458&133=460'
+debug_info = '3=89&4=92&5=104&6=107&7=109&8=113&9=115&11=129&13=140&14=142&15=146&17=150&18=153&20=161&21=164&23=172&24=175&26=179&28=182&30=185&31=188&32=191&33=202&34=204&35=207&37=209&38=212&40=214&41=217&43=219&44=222&46=224&47=227&49=229&50=232&51=236&52=240&54=244&55=248&58=255&59=258&60=264&61=268&63=271&64=275&66=278&67=282&69=285&70=288&72=294&73=297&75=301&76=304&78=310&79=313&80=319&81=321&82=323&83=325&84=328&85=332&86=334&87=336&88=339&90=341&91=344&93=346&94=349&95=355&96=359&98=362&99=364&100=367&102=374&104=378&105=382&107=386&108=390&109=392&110=395&112=402&114=407&118=413&119=415&120=419&123=446&125=449&126=451&127=456&131=460&132=464&133=466'
