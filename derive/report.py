@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ._errors import InputError
 from ._formats import FORMATS
@@ -65,12 +65,18 @@ def report_context(problem: "Problem", catalog: "Catalog", units: str | None = N
 
     questions: list[dict[str, Any]] = []
     notation = catalog.with_symbols(dict(problem.symbols))     # the problem's own letters (seq_len: N)
-    for n, (q, sol) in enumerate(solve_problem(problem, catalog), start=1):
+    solved = solve_problem(problem, catalog)
+    for n, (q, sol) in enumerate(solved, start=1):
         view = build_view(sol, units or q.units, notation)
         questions.append({
             "n": n, "id": q.id, "ask": {"en": q.ask.en, "zh": q.ask.zh} if q.ask else None,
             "note": {"en": q.note.en, "zh": q.note.zh} if q.note else None, "s": view,
         })
+    # the values that tell apart questions asking for the same quantity (three PCIe load times)
+    apart = _what_sets_apart([sol for _, sol in solved], notation, [units or q.units for q, _ in solved],
+                             [", ".join(c["latex"] for c in q["s"]["conditions"]) for q in questions])
+    for entry, latex in zip(questions, apart):
+        entry["apart"] = latex
     _one_letter_each(problem, questions)
     _mark_reused(questions)
     source = source_view(catalog, problem.source) if problem.source.ref else None
@@ -89,6 +95,69 @@ def report_context(problem: "Problem", catalog: "Catalog", units: str | None = N
         "citations": citations,
         "regenerate": REGENERATE,
     }
+
+
+_REQUIRED = "\0required"     # the conditions of a bound, beside the inputs that tell questions apart
+
+
+def _what_sets_apart(solutions: Sequence[Any], catalog: "Catalog", units: Sequence[str],
+                     conditions: Sequence[str]) -> list[str]:
+    """For each solution, the LaTeX of the values that tell it apart from the others with the same target
+    (``n_{\\mathrm{PCIe}} = 1``), or '' when no other question asks for its quantity.
+
+    The values are inputs of one of them (given, preset or default); an input of one may be derived in
+    another (M_A given as 16 GB, derived as 17.18 GB), and is then compared at its derived value. Bounds
+    under different conditions are told apart by them (``conditions``: each one's LaTeX, ``B/N \\ge B^*``).
+    """
+    from ._present import latex_expr, latex_value, written_unit
+
+    def values_of(sol: Any, required: str) -> dict[str, Any]:
+        found = {name: v for st in sol.steps for name, v in zip(st.solved_for, st.values) if v is not None}
+        found.update((g.name, g.value) for g in sol.given if not g.is_formula)
+        if required:
+            found[_REQUIRED] = required
+        return found
+
+    def shown(sol: Any, name: str, value: Any, unit_system: str) -> str:
+        """The value as the question's write-up shows it: in the unit it was written in, if given."""
+        if name == _REQUIRED:
+            return value
+        dims = catalog.quantities[name].dims
+        given = next((g for g in sol.given if g.name == name), None)
+        unit = written_unit(given.text, dims, catalog.units) if given is not None else None
+        return f"{latex_expr(catalog.symbol(name), catalog)} = {latex_value(value, dims, unit_system, unit=unit)}"
+
+    out = [""] * len(solutions)
+    groups: dict[str, list[int]] = {}
+    for i, sol in enumerate(solutions):
+        groups.setdefault(sol.target, []).append(i)
+    for target, members in groups.items():
+        if len(members) < 2:
+            continue
+        values = [values_of(solutions[i], conditions[i]) for i in members]
+        names = [n for n in dict.fromkeys(g.name for i in members for g in solutions[i].given if not g.is_formula)
+                 if n != target] + [_REQUIRED]
+        chosen = _fewest_telling_apart(values, names)
+        for i, v in zip(members, values):
+            out[i] = ",\\; ".join(shown(solutions[i], n, v[n], units[i]) for n in names if n in chosen and n in v)
+    return out
+
+
+def _fewest_telling_apart(values: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
+    """Names whose values tell every pair of ``values`` apart, as few as greedily found: each time the
+    one that tells the most pairs still alike apart, a name all of them have before one some lack."""
+    def alike(a: Mapping[str, Any], b: Mapping[str, Any], chosen: Sequence[str]) -> bool:
+        return all(str(a.get(n)) == str(b.get(n)) for n in chosen)
+
+    chosen: list[str] = []
+    pairs = [(a, b) for k, a in enumerate(values) for b in values[k + 1:]]
+    while True:
+        left = [(a, b) for a, b in pairs if alike(a, b, chosen)]
+        split = {n: sum(not alike(a, b, [n]) for a, b in left) for n in names if n not in chosen}
+        best = max(split, key=lambda n: (split[n], all(n in v for v in values)), default=None)
+        if not left or best is None or split[best] == 0:
+            return chosen
+        chosen.append(best)
 
 
 def _one_letter_each(problem: "Problem", questions: list[dict[str, Any]]) -> None:

@@ -422,3 +422,37 @@ def test_no_two_quantities_of_a_write_up_share_a_symbol(contexts, stem):
             latex = notation.quantities[name].latex
             assert latex not in seen, f"question {q.id}: {seen[latex]} and {name} both print as {latex}"
             seen[latex] = name
+
+
+def _summary_rows(markdown: str) -> list[tuple[str, str]]:
+    """(quantity, answer) of each row of a Markdown report's answers-at-a-glance table."""
+    table = markdown.split('<a id="summary"></a>', 1)[1].split("<a id=", 1)[0]
+    rows = [line.strip("| ").split(" | ") for line in table.splitlines() if line.startswith("| [")]
+    return [(cells[1], cells[2]) for cells in rows]
+
+
+@pytest.mark.parametrize("stem", IDS)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_two_answers_at_a_glance_read_alike(contexts, stem, lang):
+    """Questions asking for one quantity are told apart in the summary by the values or conditions that
+    differ (Problem 4's three PCIe load times: n_PCIe = 1, 16, 8), never three rows of one label."""
+    rows = _summary_rows(_render(contexts, stem, "md", lang))
+    assert len(rows) == len(contexts[stem][1]["questions"])
+    assert len(set(rows)) == len(rows), [r for r in rows if rows.count(r) > 1]
+
+
+def test_the_summary_names_what_sets_questions_apart(contexts):
+    """The value that differs (given in one question, derived in another) and a bound's own condition
+    or multiple, in the question's language and punctuation."""
+    en = dict(_summary_rows(_render(contexts, "sb-ch3-problem-4", "md", "en")))
+    assert r"PCIe load time ($n_{\mathrm{PCIe}} = 1$)" in en
+    assert r"PCIe load time ($n_{\mathrm{PCIe}} = 8$)" in en
+    assert r"ICI gather time ($M_{A} = 17.18\,\mathrm{GB}$)" in en       # derived in Question 4
+    assert r"ICI gather time ($M_{A} = 16\,\mathrm{GB}$)" in en          # given in Question 11
+    assert "weight matrix bytes" in en                                   # asked once: no aside
+    zh = [q for q, _ in _summary_rows(_render(contexts, "sb-ch3-problem-4", "md", "zh"))]
+    assert r"PCIe 加载时间（ $n_{\mathrm{PCIe}} = 16$）" in zh
+    answers = [a for _, a in _summary_rows(_render(contexts, "engine-inverse-questions", "md", "en"))]
+    assert r"$D \le 2{,}816$ (rounded to a multiple of 128)" in answers
+    sharding = [q for q, _ in _summary_rows(_render(contexts, "sb-llama3-70b-sharding", "md", "en"))]
+    assert r"tokens per chip ($B/N \ge B^{*}_{\mathrm{FSDP+TP}}$)" in sharding
