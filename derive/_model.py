@@ -290,6 +290,7 @@ class CatalogMemo:
     PLANS = 2048    # plans kept, by the question's shape (which quantities are known)
     VALUES = 4096   # typed values kept parsed ("2 TB/s" for hbm_bw), the oldest dropped first
     PREMISE_READINGS = 256   # sets of values of the premises' inputs kept with the relations they leave out
+    TEMPLATES = 512   # question shapes kept with the solution a new question of the shape replays (or None)
 
     def __init__(self) -> None:
         from collections import OrderedDict
@@ -313,11 +314,17 @@ class CatalogMemo:
         self.premised: tuple["Relation", ...] | None = None   # relations with holds_when, by id
         self.premise_inputs: tuple[str, ...] | None = None    # the inputs their premises read
         self.premise_exclusions: "OrderedDict[tuple, Any]" = OrderedDict()   # their values -> relations left out
+        self.templates: "OrderedDict[tuple, Any]" = OrderedDict()   # question shape -> Template, or None
 
     def remember_value(self, key: tuple[str, str], value: sympy.Rational) -> None:
         self.values[key] = value
         if len(self.values) > self.VALUES:
             self.values.popitem(last=False)
+
+    def remember_template(self, shape: tuple, template: Any) -> None:
+        self.templates[shape] = template
+        if len(self.templates) > self.TEMPLATES:
+            self.templates.popitem(last=False)
 
     def remember_answer(self, key: tuple, solution: Any) -> None:
         self.answers[key] = solution

@@ -22,7 +22,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 import sympy
 
@@ -44,6 +44,7 @@ from ._model import Catalog
 from ._override_log import record_solution
 from ._premises import left_out_hint, premise_notes, unsettled
 from ._question import Question, QuestionError
+from ._replay import Template, make_template, shape_of
 from ._solution import Check, Note, Solution, Step
 from ._step_functions import Interval, solve_interval
 from ._steps import (
@@ -106,6 +107,20 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
 
         for c in resolved.require:
             condition_of(catalog, c)            # inline inequalities are read here, once per catalog
+    # a question of a shape solved before: its solution replayed at these values, when it can be (the
+    # template is made when a second question of the shape comes: a single question never pays for it)
+    shape = shape_of(resolved)
+    template = catalog.memo.templates.get(shape, _NO_TEMPLATE)
+    if isinstance(template, _FirstOfShape):
+        template = make_template(catalog, template.question, template.solution)
+        catalog.memo.remember_template(shape, template)
+    solution = template.replay(catalog, resolved) if isinstance(template, Template) else None
+    if solution is not None:
+        catalog.memo.templates.move_to_end(shape)
+        solution = _with_override_notes(catalog, solution)
+        catalog.memo.remember_answer(key, solution)
+        record_solution(solution)
+        return solution
     try:
         with time_budget(f"answering {resolved.target}", seconds=3 * symbolic_seconds()):
             derived_instead: dict[str, str] = {}
@@ -125,11 +140,22 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
         if not hint:
             raise
         raise MissingInputsError(exc.target, exc.missing, "; ".join(p for p in (exc.hint, hint) if p)) from None
+    if template is _NO_TEMPLATE:
+        catalog.memo.remember_template(shape, None if derived_instead else _FirstOfShape(resolved, solution))
     solution = _with_override_notes(catalog, solution)
     catalog.memo.remember_answer(key, solution)
     record_solution(solution)
     return solution
 
+
+_NO_TEMPLATE = object()      # a shape not solved yet (a shape whose solution cannot be replayed keeps None)
+
+
+class _FirstOfShape(NamedTuple):
+    """The first question of a shape and its fresh solution: the template, if a second question comes."""
+
+    question: Question
+    solution: Solution
 
 _KIND_WORDS = {"quantity": ("quantity", "物理量"), "relation": ("relation", "关系式"),
                "condition": ("condition", "条件"), "preset": ("preset", "预设")}

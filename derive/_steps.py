@@ -1112,11 +1112,11 @@ def check_redundant(state: State, redundant: Iterable[Relation]) -> None:
         _over_determined(state, rel, nmap, origins)
 
 
-def check_given_only(state: State) -> None:
-    """Relations that the typed inputs over-determine, with catalog defaults filling the rest."""
+def given_only_relations(state: State) -> tuple[str, ...]:
+    """The relations the typed inputs over-determine (every symbol known, catalog defaults filling the
+    rest): which they are depends only on which quantities are known, so they are found once per shape."""
     typed = frozenset(n for n, g in state.given.items() if g.origin == "given")
     catalog = state.catalog
-    # which relations to check depends only on which quantities are known: found once per shape
     key = (typed, frozenset(state.values))
     rids = catalog.memo.given_checks.get(key)
     if rids is None:
@@ -1127,7 +1127,13 @@ def check_given_only(state: State) -> None:
                                             for s in catalog.relations[rid].symbols):
                     found.append(rid)
         rids = catalog.memo.given_checks[key] = tuple(found)
-    for rid in rids:
+    return rids
+
+
+def check_given_only(state: State) -> None:
+    """Relations that the typed inputs over-determine, with catalog defaults filling the rest."""
+    catalog = state.catalog
+    for rid in given_only_relations(state):
         rel = catalog.relations[rid]
         env: dict[sympy.Symbol, sympy.Expr] = {}
         origins: set[str] = set()
