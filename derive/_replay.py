@@ -252,11 +252,14 @@ class Template:
                 left, right = values.of(rel.lhs), values.of(rel.rhs)
                 if left is None or right is None or not holds(c.op, left, right):
                     return None
-                out.append(Check("condition", c.name, left, right, c.op, True, at=str(answer)))
+                whole = int(answer)                                  # a bound rounded to a whole number
+                out.append(Check("condition", c.name, left, right, c.op, True,
+                                 at=str(whole) if answer.is_Integer else str(answer)))
                 if self.step is not None:
-                    past = answer + self.step if s0.bound == "max" else answer - self.step
+                    past = whole + self.step if s0.bound == "max" else whole - self.step
                     if past > 0:
-                        out.append(Check("tight", c.name, past, answer, "", True, at=str(past), expect=False))
+                        out.append(Check("tight", c.name, sympy.Integer(past), answer, "", True, at=str(past),
+                                         expect=False))
             elif c.kind != "tight":
                 return None
         return tuple(out)
