@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from ._model import Catalog, Condition, Relation
     from ._solution import Given, Note
 
-__all__ = ["Reading", "excluded", "left_out_hint", "premise_notes", "read_premise", "readings", "unsettled",
-           "witness"]
+__all__ = ["Reading", "excluded", "left_out_hint", "premise_inputs", "premise_notes", "read_premise", "readings",
+           "unsettled", "witness"]
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def excluded(catalog: "Catalog", given: Mapping[str, "Given"]) -> Mapping[str, R
     """The relations a question leaves out, each with the first premise its values contradict (do not
     modify the result). Found once per set of values of the premises' inputs (kept in the catalog's memo):
     every question reads them, and few questions change them."""
-    key = tuple((name, _given_key(given.get(name))) for name in _premise_inputs(catalog))
+    key = tuple((name, _given_key(given.get(name))) for name in premise_inputs(catalog))
     memo = catalog.memo.premise_exclusions
     hit = memo.get(key)
     if hit is None:
@@ -96,7 +96,7 @@ def excluded(catalog: "Catalog", given: Mapping[str, "Given"]) -> Mapping[str, R
     return hit
 
 
-def _premise_inputs(catalog: "Catalog") -> tuple[str, ...]:
+def premise_inputs(catalog: "Catalog") -> tuple[str, ...]:
     """Every input a premise reads, in a fixed order."""
     hit = catalog.memo.premise_inputs
     if hit is None:

@@ -289,9 +289,9 @@ def make_template(catalog: "Catalog", question: "Question", solution: Solution) 
         rel = catalog.relations.get(rid)
         if rel is None or rel.regimes:
             return None
-    from ._premises import _premise_inputs
+    from ._premises import premise_inputs
 
-    if typed & set(_premise_inputs(catalog)):
+    if typed & set(premise_inputs(catalog)):
         return None
     from ._steps import gather, given_only_relations
 
