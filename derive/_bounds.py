@@ -19,7 +19,7 @@ import sympy
 from ._asymptotic import Assumption, leading_term, require_involved
 from ._budget import time_budget
 from ._errors import MissingInputsError, NoSolutionError, NotInvertibleError, TimeBudgetError, VerificationError
-from ._evaluate import exact_env, exact_value, sign_of
+from ._evaluate import exact_env, exact_value, sign_of, sympy_number
 from ._exact import PRECISION, TOLERANCE, close, holds, sign, value_at
 from ._model import CatalogMemo
 from ._solution import Check, Note
@@ -322,10 +322,6 @@ _EXACT_HOLDS = {"<=": lambda s: s <= 0, "<": lambda s: s < 0, ">=": lambda s: s 
                 "=": lambda s: s == 0}
 
 
-def _sympy_number(v: int | Fraction) -> sympy.Rational:
-    return sympy.Integer(v) if isinstance(v, int) else sympy.Rational(v.numerator, v.denominator)
-
-
 # Numbers this close (relative) are too close to tell apart in floats: the exact path decides.
 _AMBIGUOUS = 1e-9
 
@@ -506,7 +502,7 @@ def _roots_at(cond_id: str, g_sym: sympy.Expr, t: sympy.Symbol, nmap: dict,
     values = []
     for r in found:
         q = exact_value(r, env) if env is not None else None      # rational: no SymPy substitution
-        v = _sympy_number(q) if q is not None else value_at(r, nmap)
+        v = sympy_number(q) if q is not None else value_at(r, nmap)
         if v is None:
             return None
         values.append(v)

@@ -22,7 +22,8 @@ from typing import Callable, Mapping
 
 import sympy
 
-__all__ = ["Compiled", "NotRational", "compiled", "exact_env", "exact_value", "rational_value", "sign_of", "value_at"]
+__all__ = ["Compiled", "NotRational", "compiled", "exact_env", "exact_number", "exact_value", "rational_value",
+           "sign_of", "sympy_number", "value_at"]
 
 Exact = int | Fraction          # whole numbers stay ints: no gcd on every product
 Env = Mapping[str, Exact]
@@ -132,6 +133,13 @@ def _exact(v: sympy.Rational) -> Exact:
     return int(v.p) if v.q == 1 else Fraction(int(v.p), int(v.q))
 
 
+def sympy_number(v: Exact) -> sympy.Rational:
+    """An exact Python number as SymPy's (an Integer for a whole number)."""
+    if v.denominator == 1:
+        return sympy.Integer(int(v))
+    return sympy.Rational(v.numerator, v.denominator)
+
+
 def rational_value(expr: sympy.Basic, values: Mapping[str, Exact]) -> Exact:
     """``expr`` at ``values`` (by symbol name), exactly; :class:`NotRational` when it is not rational there
     or a symbol has no value (KeyError is not raised)."""
@@ -144,6 +152,11 @@ def rational_value(expr: sympy.Basic, values: Mapping[str, Exact]) -> Exact:
         raise NotRational(f"no value for {exc}") from None
     except (ZeroDivisionError, OverflowError) as exc:
         raise NotRational(str(exc)) from None
+
+
+def exact_number(v: sympy.Expr) -> Exact | None:
+    """A rational SymPy number as an exact Python number; None for any other value (a root)."""
+    return _exact(v) if getattr(v, "is_Rational", False) else None
 
 
 def exact_env(values: Mapping[str, sympy.Expr]) -> dict[str, Exact]:
@@ -182,10 +195,7 @@ def value_at(expr: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr]) -> sympy
                     break
                 env[sym.name] = _exact(v)
             else:
-                out = fn(env)
-                if out.denominator == 1:
-                    return sympy.Integer(int(out))
-                return sympy.Rational(out.numerator, out.denominator)
+                return sympy_number(fn(env))
         except KeyError:
             return None
         except (NotRational, ZeroDivisionError, OverflowError):

@@ -32,10 +32,12 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 import sympy
 
-from ._evaluate import Exact, exact_value
+from ._bounds import sign_part
+from ._evaluate import Exact, compiled, exact_env, exact_number, exact_value, sympy_number, value_at
 from ._exact import close, holds
+from ._premises import premise_inputs
 from ._solution import Check, Given, Solution, Step
-from ._steps import SymbolMap, coerce_given
+from ._steps import SymbolMap, coerce_given, gather, given_only_relations
 
 if TYPE_CHECKING:
     from ._model import Catalog, Condition
@@ -56,18 +58,6 @@ def shape_of(question: "Question") -> tuple:
     return (key[0], tuple(name for name, _ in question.given), *key[2:])
 
 
-def _number(v: Exact) -> sympy.Rational:
-    return sympy.Integer(v) if isinstance(v, int) else sympy.Rational(v.numerator, v.denominator)
-
-
-def _exact(v: sympy.Expr) -> Exact | None:
-    if v.is_Integer:
-        return int(v)
-    if v.is_Rational:
-        return Fraction(int(v.p), int(v.q))
-    return None
-
-
 class _Values:
     """The quantities' values during a replay: exact SymPy numbers by name, with the rational ones as
     Python numbers beside them for :func:`exact_value`."""
@@ -77,15 +67,11 @@ class _Values:
     def __init__(self, catalog: "Catalog", values: Mapping[str, sympy.Expr]) -> None:
         self.catalog = catalog
         self.sympy: dict[str, sympy.Expr] = dict(values)
-        self.exact: dict[str, Exact] = {}
-        for name, v in values.items():
-            q = _exact(v)
-            if q is not None:
-                self.exact[name] = q
+        self.exact: dict[str, Exact] = exact_env(values)
 
     def set(self, name: str, value: sympy.Expr) -> None:
         self.sympy[name] = value
-        q = _exact(value)
+        q = exact_number(value)
         if q is not None:
             self.exact[name] = q
         else:
@@ -96,9 +82,7 @@ class _Values:
         (a root of a number that is not a square); None when a symbol has no value."""
         q = exact_value(expr, self.exact)
         if q is not None:
-            return _number(q)
-        from ._evaluate import value_at
-
+            return sympy_number(q)
         return value_at(expr, SymbolMap(self.catalog, self.sympy))
 
 
@@ -142,7 +126,7 @@ class Template:
                     found.append(v)
                 steps.append(replace(st, values=tuple(found)))
             elif st.kind == "bound":
-                bounded = self._bound(catalog, st, values)
+                bounded = self._bound(st, values)
                 if bounded is None:
                     return None
                 edge, answer = bounded
@@ -167,7 +151,7 @@ class Template:
         return replace(s0, value=value, exact=edge if edge is not None else value, given=given,
                        steps=tuple(steps), checks=checks)
 
-    def _bound(self, catalog: "Catalog", st: Step, values: _Values) -> tuple[sympy.Expr, sympy.Expr] | None:
+    def _bound(self, st: Step, values: _Values) -> tuple[sympy.Expr, sympy.Expr] | None:
         """(the exact edge, the answer): the closed form at the inputs, rounded to ``step`` and settled
         by the condition (the last multiple that satisfies it), or None when it cannot be settled here."""
         radicand: Exact | None = None
@@ -177,7 +161,7 @@ class Template:
             radicand = exact_value(raised, values.exact)
             if radicand is None or radicand <= 0:
                 return None
-            edge = _number(radicand) if k == 1 else sympy.Pow(_number(radicand), sympy.Rational(1, k))
+            edge = sympy_number(radicand) if k == 1 else sympy.Pow(sympy_number(radicand), sympy.Rational(1, k))
         else:
             edge = values.of(st.solved[0].rhs)
             if edge is None or edge.has(sympy.I) or not edge.is_positive:
@@ -193,11 +177,10 @@ class Template:
                 return None
             return compare(left, right)
 
+        q = exact_number(edge)
         if self.step is None:
-            q = _exact(edge)
             return (edge, edge) if q is not None and feasible(q) else None
         step = self.step
-        q = _exact(edge)
         if q is not None:
             below = step * math.floor(Fraction(q) / step)
         else:
@@ -289,12 +272,8 @@ def make_template(catalog: "Catalog", question: "Question", solution: Solution) 
         rel = catalog.relations.get(rid)
         if rel is None or rel.regimes:
             return None
-    from ._premises import premise_inputs
-
     if typed & set(premise_inputs(catalog)):
         return None
-    from ._steps import gather, given_only_relations
-
     state = gather(catalog, question.given_map, question.hw, question.model, question.presets, s0.target)
     if state.preset_target is not None or given_only_relations(state):
         return None
@@ -321,27 +300,20 @@ def _monotone(catalog: "Catalog", rel: Any, t: sympy.Symbol) -> bool:
     """Whether the condition ``rel`` (in the inputs and ``t``) changes side at one positive ``t`` for
     every positive input: its sign-equivalent form is ``a·t^k − b`` (or ``b − a·t^k``) with ``a`` and
     ``b`` positive whatever the inputs."""
-    from ._bounds import sign_part
-
     g = sign_part(rel.lhs - rel.rhs, t, catalog.memo)
     try:
-        poly = sympy.Poly(g, t)
+        terms = sympy.Poly(g, t).terms()          # ((degree,), coefficient), highest degree first
     except (sympy.PolynomialError, sympy.GeneratorsNeeded):
         return False
-    terms = poly.terms()
-    if len(terms) != 2 or {m[0] for m, _ in terms} & {0} != {0}:
+    if len(terms) != 2 or terms[1][0] != (0,):
         return False
-    (high, a), (low, b) = sorted(terms, key=lambda term: -term[0][0])
-    if low[0] != 0 or high[0] <= 0:
-        return False
+    a, b = terms[0][1], terms[1][1]
     return bool((a.is_positive and b.is_negative) or (a.is_negative and b.is_positive))
 
 
 def _as_root(expr: sympy.Expr) -> tuple[int, sympy.Expr] | None:
     """``expr`` as (k, f) with ``expr = f^(1/k)`` and ``f`` a rational function of the inputs (the
     symbols are positive), or None: ``sqrt(C)/(sqrt(n)·sqrt(k)·sqrt(b))`` is (2, C/(n·k·b))."""
-    from ._evaluate import compiled
-
     k = 1
     for p in expr.atoms(sympy.Pow):
         if not p.exp.is_Rational:
