@@ -320,6 +320,19 @@ def has_han(text: Any) -> bool:
     return re.search(f"[{_HAN}]", str(text)) is not None
 
 
+# what a CJK face sets: ideographs, CJK punctuation (、。「」) and the full-width forms (（）：)
+_CJK_TEXT = _Lazy("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+
+
+def cjk_setup(document: Any, lang: str) -> str:
+    """How a LaTeX write-up in ``lang`` sets Chinese, for ``_tex.j2``'s preamble: ``"ctex"`` (a Chinese or
+    bilingual text), ``"quoted"`` (an English text quoting a Chinese title: xeCJK and one face) or ``""``
+    (an English text without a Chinese character: fontspec alone)."""
+    if lang != "en":
+        return "ctex"
+    return "quoted" if _CJK_TEXT.search(str(document)) else ""
+
+
 _PLAIN_WORD = re.compile(r"[a-z][a-z'-]*(?=[\s,.:;)]|$)")
 
 
@@ -553,6 +566,7 @@ def _environment(dirs: tuple[Path, ...], mode: str):
     env.filters["zh"] = zh_typeset
     env.filters["sentence_start"] = sentence_start
     env.filters["has_han"] = has_han
+    env.filters["cjk_setup"] = cjk_setup
     env.filters["mostly_latin"] = mostly_latin
     env.filters["vislen"] = visible_length
     env.filters["localize"] = localize

@@ -304,6 +304,39 @@ def test_escaped_specials_compile_with_xelatex(hostile, tmp_path):
         assert "怪 100% & _ # $ { } ~ ^ \\ 字节" in text
 
 
+def test_an_english_write_up_loads_ctex_only_for_chinese_text(solutions, tmp_path):
+    """ctex, xeCJK and the CJK fonts are a third of an article's xelatex time: an English write-up with no
+    Chinese character loads the plain classes and fontspec; one quoting a Chinese title loads xeCJK and
+    one face, and the title is in the PDF; a Chinese or bilingual one the ctex classes."""
+    from derive.render import cjk_setup
+
+    assert cjk_setup("no Chinese here: µs, ≤, “quoted”", "en") == ""
+    assert cjk_setup("ch. 3: “内存层级与带宽”", "en") == "quoted"
+    assert cjk_setup("a full-width colon：", "en") == "quoted"
+    assert cjk_setup("x", "zh") == cjk_setup("x", "both") == "ctex"
+    pdftotext = need_tool("pdftotext")
+    sol = solutions["kv"]
+    for fmt, cls in (("tex", "article"), ("beamer", "beamer")):
+        en = render_solution(sol, fmt, lang="en")
+        assert "内存层级与带宽" in en          # the seed chapter's title, quoted in the sources
+        assert re.search(r"\\documentclass\[[^]]*\]\{" + cls + r"\}", en) and "ctex" not in en
+        assert "\\usepackage{xeCJK}" in en and en.count("\\setCJKmainfont{Noto") == 1
+        text = subprocess.run([pdftotext, str(_xelatex(en, tmp_path / fmt)), "-"], capture_output=True, text=True,
+                              check=True).stdout
+        assert "327.68 kB" in text and "内存层级与带宽" in text
+        assert "]{ctex" + ("art" if fmt == "tex" else "beamer") + "}" in render_solution(sol, fmt, lang="zh")
+    (tmp_path / "user").mkdir()       # a write-up without the sources: nothing Chinese in it
+    (tmp_path / "user" / "solution.tex.j2").write_text(
+        '{% import "_tex.j2" as f %}{% set document %}\\begin{document}{{ s.answer.text }}\\end{document}'
+        '{% endset %}{{ f.preamble("article", lang, cjk=document | cjk_setup(lang)) }}{{ document }}\n',
+        encoding="utf-8")
+    en = render_solution(sol, "tex", lang="en", templates=tmp_path / "user")
+    assert "\\usepackage{fontspec}" in en and "CJK" not in en
+    text = subprocess.run([pdftotext, str(_xelatex(en, tmp_path / "plain")), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "327.68 kB" in text
+
+
 # ---------------------------------------------------------------------------
 # user templates: searched first, sandboxed, undefined names are errors
 
