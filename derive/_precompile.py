@@ -1,8 +1,10 @@
-"""Built-in terminal templates compiled to Python ahead of time, so a first answer does not wait for Jinja.
+"""Built-in templates compiled to Python ahead of time, so a first answer or write-up does not wait for Jinja.
 
 Jinja compiles a template to Python source and then to code; for ``solution.txt.j2`` that takes
-about 50 ms, a tenth of a first ``derive solve``. The Python Jinja makes of every built-in
-template printed on the terminal (``*.txt.j2``) ships in :mod:`derive._compiled_templates`,
+about 50 ms, a tenth of a first ``derive solve``, and for the write-ups' shared macros
+(``_solution.j2``) about 200 ms in each markup, a sixth of a one-question PDF. The Python Jinja
+makes of every built-in template, in every markup it is rendered in (a markup's own templates and
+the macro files they import), ships in :mod:`derive._compiled_templates`,
 written by ``python -m derive._compiled_templates`` and checked by ``tests/test_compiled_templates.py``,
 and is loaded as any module's code is (from its bytecode once compiled). It is used only when
 the template the loader found is byte for byte the one the code was made from (a user's
@@ -22,7 +24,7 @@ from typing import Any, Callable
 
 __all__ = ["MODES", "compiled_ahead", "generate", "write"]
 
-MODES = ("text",)           # the markups whose built-in templates are compiled ahead (terminal output)
+MODES = ("text", "md", "html", "tex")     # the markups whose built-in templates are compiled ahead
 PACKAGE = "derive._compiled_templates"
 
 
@@ -52,12 +54,26 @@ def compiled_ahead(mode: str, name: str, source: str) -> CodeType | None:
     return spec.loader.get_code(spec.name)
 
 
-def _builtin_templates(mode: str) -> list[str]:
+def _builtin_templates(environment: Any, mode: str) -> list[str]:
+    """The built-in templates rendered in ``mode``: its own and every template they import or include (a
+    name computed as the template runs, ``"_" ~ output ~ ".j2"``, may be any of the macro files)."""
+    from jinja2 import meta
+
     from ._formats import markup_of_template
     from ._resources import builtin_dir
 
-    return sorted(p.name for p in builtin_dir("templates").glob("*.j2")
-                  if not p.name.startswith("_") and markup_of_template(p.name) == mode)
+    folder = builtin_dir("templates")
+    todo = [p.name for p in folder.glob("*.j2") if not p.name.startswith("_") and markup_of_template(p.name) == mode]
+    found: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in found or not (folder / name).is_file():
+            continue
+        found.add(name)
+        source = (folder / name).read_text(encoding="utf-8")
+        for ref in meta.find_referenced_templates(environment.parse(source)):
+            todo.extend([ref] if ref else [p.name for p in folder.glob("_*.j2")])
+    return sorted(found)
 
 
 def generate(environment_for: Callable[[str], Any]) -> dict[str, str]:
@@ -70,17 +86,21 @@ def generate(environment_for: Callable[[str], Any]) -> dict[str, str]:
 
     files: dict[str, str] = {}
     index: list[str] = []
+    modules: dict[str, tuple[str, str, list[str]]] = {}     # code: its module, template and markups
     for mode in MODES:
         env = environment_for(mode)
-        for name in _builtin_templates(mode):
+        for name in _builtin_templates(env, mode):
             source, filename, _ = env.loader.get_source(env, name)
-            module = _module_name(mode, name)
             code = env.compile(source, name, filename, raw=True, defer_init=True)
-            files[f"{module}.py"] = (f'"""{name} ({mode}) compiled by Jinja {jinja_version}; written by '
-                                     f'python -m derive._compiled_templates, do not edit."""\n{code}\n')
+            # a macro file compiles to the same code in every markup that does not escape HTML: kept once
+            module, _name, markups = modules.setdefault(code, (_module_name(mode, name), name, []))
+            markups.append(mode)
             index.append(f"    ({mode!r}, {name!r}): ({_digest(source)!r}, {module!r}),")
+    for code, (module, name, markups) in modules.items():
+        files[f"{module}.py"] = (f'"""{name} ({", ".join(markups)}) compiled by Jinja {jinja_version}; written by '
+                                 f'python -m derive._compiled_templates, do not edit."""\n{code}\n')
     files["__init__.py"] = (
-        '"""Built-in terminal templates as Jinja compiles them (see :mod:`derive._precompile`); written by\n'
+        '"""Built-in templates as Jinja compiles them (see :mod:`derive._precompile`); written by\n'
         'python -m derive._compiled_templates, do not edit."""\n\n'
         f"JINJA2 = {jinja_version!r}\n\n"
         "# (markup, template name): (SHA-256 of the template text, module)\n"
@@ -91,9 +111,10 @@ def generate(environment_for: Callable[[str], Any]) -> dict[str, str]:
 def write(files: dict[str, str]) -> Path:
     """Write :func:`generate`'s ``files`` into :mod:`derive._compiled_templates`, replacing the old code."""
     folder = Path(__file__).resolve().parent / "_compiled_templates"
-    for old in folder.glob("text__*.py"):
-        if old.name not in files:
-            old.unlink()
+    for mode in MODES:
+        for old in folder.glob(f"{mode}__*.py"):
+            if old.name not in files:
+                old.unlink()
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
     return folder
