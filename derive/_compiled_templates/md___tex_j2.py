@@ -495,22 +495,21 @@ def root(context, missing=missing):
             t_29.append(
                 '\\usepackage[margin=2.2cm]{geometry}\n\\usepackage{xcolor}\n\\usepackage[hidelinks,pdfpagelabels=false]{hyperref}\n\\usepackage{bookmark}\n% a longtable starts with a place to break (\\penalty0): under a heading kept with what follows it\n% (\\@nobreak, see lead() below) it breaks nowhere before its first row, or the heading stood alone at the\n% foot of a page\n\\usepackage{etoolbox}\n\\makeatletter\n\\AtBeginDocument{\\patchcmd{\\LT@start}{\\endgraf\\penalty\\z@\\vskip\\LTpre}{\\endgraf\\if@nobreak\\else\\penalty\\z@\\fi\\vskip\\LTpre}{}{}}\n\\makeatother\n',
             )
-        if (l_1_cjk == 'ctex'):
+        if l_1_cjk:
             pass
-            t_29.append(
-                '\\IfFontExistsTF{Noto Serif CJK SC}{\n  \\setCJKmainfont{Noto Serif CJK SC}[BoldFont={Noto Serif CJK SC Bold}]\n  \\setCJKsansfont{Noto Sans CJK SC}[BoldFont={Noto Sans CJK SC Bold}]\n  \\setCJKmonofont{Noto Sans Mono CJK SC}\n}{\n  \\setCJKmainfont{FandolSong-Regular.otf}[BoldFont=FandolSong-Bold.otf]\n  \\setCJKsansfont{FandolHei-Regular.otf}[BoldFont=FandolHei-Bold.otf]\n  \\setCJKmonofont{FandolFang-Regular.otf}\n}\n',
-            )
-        elif l_1_cjk:
-            pass
-            l_1_face = (('Noto Sans CJK SC', 'FandolHei-Regular.otf') if (l_1_kind == 'beamer') else ('Noto Serif CJK SC', 'FandolSong-Regular.otf'))
+            l_1_face = (('Noto Sans CJK SC', 'FandolHei') if (l_1_kind == 'beamer') else ('Noto Serif CJK SC', 'FandolSong'))
             t_29.extend((
                 '\\IfFontExistsTF{',
                 str(t_4(environment.getitem((undefined(name='face') if l_1_face is missing else l_1_face), 0))),
                 '}{\\setCJKmainfont{',
                 str(t_4(environment.getitem((undefined(name='face') if l_1_face is missing else l_1_face), 0))),
-                '}}{\\setCJKmainfont{',
+                '}[BoldFont={',
+                str(t_4(environment.getitem((undefined(name='face') if l_1_face is missing else l_1_face), 0))),
+                ' Bold}]}\n  {\\setCJKmainfont{',
                 str(t_4(environment.getitem((undefined(name='face') if l_1_face is missing else l_1_face), 1))),
-                '}}\n',
+                '-Regular.otf}[BoldFont=',
+                str(t_4(environment.getitem((undefined(name='face') if l_1_face is missing else l_1_face), 1))),
+                '-Bold.otf]}\n',
             ))
         t_29.append(
             '\\usepackage{amsmath,amssymb}\n\\usepackage{upgreek}\n\\usepackage{needspace}\n\\usepackage{adjustbox}\n\\usepackage{array,booktabs,tabularx,longtable}\n\\usepackage{newunicodechar}\n\\newunicodechar{µ}{\\ifmmode\\upmu\\else\\textmu\\fi}\n\\newunicodechar{≈}{\\ensuremath{\\approx}}\n\\newunicodechar{≤}{\\ensuremath{\\le}}\n\\newunicodechar{≥}{\\ensuremath{\\ge}}\n\\newunicodechar{→}{\\ensuremath{\\rightarrow}}\n\\newunicodechar{−}{\\ensuremath{-}}\n\\newunicodechar{✓}{\\ensuremath{\\checkmark}}\n',
@@ -560,4 +559,4 @@ def root(context, missing=missing):
     context.vars['preamble'] = l_0_preamble = Macro(environment, macro, 'preamble', ('kind', 'lang', 'cjk'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '4=72&6=82&7=83&10=88&11=92&12=106&13=110&14=124&15=128&17=135&20=141&21=148&24=166&25=173&27=179&29=188&30=192&35=213&36=220&38=226&40=239&46=248&47=257&50=265&52=278&54=294&55=311&57=319&58=324&62=334&64=342&65=347&74=357&78=360&80=369&82=371&85=374&86=378&91=388&92=412&94=425&95=436&104=445&105=456&106=458&107=462&110=469&135=474&139=480&140=484&143=491&157=497&167=502&169=504&170=507&185=517&192=522&194=528&195=533&197=539&200=544&215=552'
+debug_info = '4=72&6=82&7=83&10=88&11=92&12=106&13=110&14=124&15=128&17=135&20=141&21=148&24=166&25=173&27=179&29=188&30=192&35=213&36=220&38=226&40=239&46=248&47=257&50=265&52=278&54=294&55=311&57=319&58=324&62=334&64=342&65=347&74=357&78=360&80=369&82=371&85=374&86=378&91=388&92=412&94=425&95=436&104=445&105=456&106=458&107=462&110=469&135=474&139=480&140=484&143=491&157=497&161=499&162=502&163=508&178=516&185=521&187=527&188=532&190=538&193=543&208=551'
