@@ -277,9 +277,9 @@ def _nan_unless_positive(out: "np.ndarray") -> "np.ndarray":
     """NaN (in place) wherever ``out`` is not a positive number."""
     import numpy as np
 
-    good = out > 0                    # NaN compares false
-    if not good.all():
-        out[~good] = np.nan
+    if out.size and out.min() > 0:   # one pass when every value is positive (a NaN makes the minimum NaN)
+        return out
+    out[~(out > 0)] = np.nan          # NaN compares false
     return out
 
 
