@@ -191,6 +191,39 @@ def message_function(dirs: tuple[Path, ...], mode: str = "text"):
     return msg
 
 
+def aside_function(msg: Any):
+    """``aside(text, extra, lang)``: the text with an aside, ``text (extra)`` as the language writes it
+    (message ``w_aside``). A text that already ends in an aside of its own, 汇聚并相乘的时间（无重叠） or
+    "AllGather time (ring)", takes the extra inside it (``w_aside_within``: 汇聚并相乘的时间（无重叠，
+    n = 16）), never a second pair of parentheses."""
+
+    def aside(text: Any, extra: Any, lang: str = "en") -> str:
+        inner = _inside_own_aside(str(text), lang) if lang in ("en", "zh") else None
+        if inner is None:
+            return msg("w_aside", lang, text=text, aside=extra)
+        return msg("w_aside_within", lang, text=type(text)(inner) if isinstance(text, str) else inner, aside=extra)
+
+    return aside
+
+
+def _inside_own_aside(text: str, lang: str) -> str | None:
+    """``text`` without the closing parenthesis of the aside it ends in, or None when it ends in none: a
+    full-width （…） in Chinese, `` (…)`` after a space in English (not the parenthesis of a formula such
+    as (p − 1)/(m + p − 1))."""
+    close, open_ = ("）", "（") if lang == "zh" else (")", "(")
+    if not text.endswith(close):
+        return None
+    depth = 0
+    for i in range(len(text) - 1, -1, -1):
+        if text[i] == close:
+            depth += 1
+        elif text[i] == open_:
+            depth -= 1
+            if depth == 0:
+                return text[:-1] if lang == "zh" or text[i - 1:i] == " " else None
+    return None
+
+
 def _markup(text: str):
     from markupsafe import Markup
 
@@ -559,6 +592,7 @@ def _environment(dirs: tuple[Path, ...], mode: str):
         keep_trailing_newline=True,
     )
     env.globals["msg"] = message_function(dirs, mode)
+    env.globals["aside"] = aside_function(env.globals["msg"])
     env.globals["pick"] = _make_pick(mode)
     env.filters["tex"] = _escaping(latex_escape)
     env.filters["md"] = _escaping(markdown_escape)

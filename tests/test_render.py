@@ -337,6 +337,22 @@ def test_an_english_write_up_loads_ctex_only_for_chinese_text(solutions, tmp_pat
     assert "327.68 kB" in text
 
 
+def test_an_aside_goes_inside_a_name_that_ends_in_its_own():
+    from markupsafe import Markup
+
+    from derive.render import environment_for
+
+    aside = environment_for("md").globals["aside"]
+    assert aside("汇聚并相乘的时间（无重叠）", "n = 16", "zh") == "汇聚并相乘的时间（无重叠，n = 16）"
+    assert aside("PCIe 加载时间", "n = 1", "zh") == "PCIe 加载时间（n = 1）"
+    assert aside("AllGather time over NVLink (ring)", "n = 8", "en") == "AllGather time over NVLink (ring; n = 8)"
+    assert aside("PCIe load time", "n = 1", "en") == "PCIe load time (n = 1)"
+    # the parenthesis of a formula is not an aside
+    assert aside("bubble, (p − 1)/(m + p − 1)", "m = 8", "en") == "bubble, (p − 1)/(m + p − 1) (m = 8)"
+    html = environment_for("html").globals["aside"](Markup("a &lt;b&gt; (c)"), "<d>", "en")
+    assert isinstance(html, Markup) and html == "a &lt;b&gt; (c; &lt;d&gt;)"
+
+
 # ---------------------------------------------------------------------------
 # user templates: searched first, sandboxed, undefined names are errors
 

@@ -872,6 +872,7 @@ def root(context, missing=missing):
             ' \\\\\n\\midrule\n',
         ))
         for l_3_q in t_3(l_1_questions):
+            l_3_aside = resolve('aside')
             l_3_pick = resolve('pick')
             _loop_vars = {}
             pass
@@ -882,7 +883,7 @@ def root(context, missing=missing):
             if environment.getattr(l_3_q, 'apart'):
                 pass
                 t_39.append(
-                    escape(t_5(environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), 'w_aside', environment.call(context, (undefined(name='lead') if l_0_lead is missing else l_0_lead), _loop_vars=_loop_vars), text=t_2(t_15(t_1(environment.call(context, (undefined(name='pick') if l_3_pick is missing else l_3_pick), environment.getattr(environment.getattr(environment.getattr(l_3_q, 's'), 'target'), 'name'), environment.call(context, (undefined(name='lead') if l_0_lead is missing else l_0_lead), _loop_vars=_loop_vars), _loop_vars=_loop_vars), 'safe')), 'safe'), aside=t_2(t_12(t_1(environment.getattr(l_3_q, 'apart'), 'math')), 'math'), _loop_vars=_loop_vars))),
+                    escape(t_5(environment.call(context, (undefined(name='aside') if l_3_aside is missing else l_3_aside), t_2(t_15(t_1(environment.call(context, (undefined(name='pick') if l_3_pick is missing else l_3_pick), environment.getattr(environment.getattr(environment.getattr(l_3_q, 's'), 'target'), 'name'), environment.call(context, (undefined(name='lead') if l_0_lead is missing else l_0_lead), _loop_vars=_loop_vars), _loop_vars=_loop_vars), 'safe')), 'safe'), t_2(t_12(t_1(environment.getattr(l_3_q, 'apart'), 'math')), 'math'), environment.call(context, (undefined(name='lead') if l_0_lead is missing else l_0_lead), _loop_vars=_loop_vars), _loop_vars=_loop_vars))),
                 )
             else:
                 pass
@@ -895,7 +896,7 @@ def root(context, missing=missing):
             if environment.getattr(environment.getattr(l_3_q, 's'), 'multiple_of'):
                 pass
                 t_39.append(
-                    escape(t_5(environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), 'w_aside', environment.call(context, (undefined(name='lead') if l_0_lead is missing else l_0_lead), _loop_vars=_loop_vars), text=t_2(t_12(t_1(environment.getattr(environment.getattr(environment.getattr(l_3_q, 's'), 'answer'), 'statement_latex'), 'math')), 'math'), aside=environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), 'multiple_of', environment.call(context, (undefined(name='lead') if l_0_lead is missing else l_0_lead), _loop_vars=_loop_vars), n=environment.getattr(environment.getattr(l_3_q, 's'), 'multiple_of'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))),
+                    escape(t_5(environment.call(context, (undefined(name='aside') if l_3_aside is missing else l_3_aside), t_2(t_12(t_1(environment.getattr(environment.getattr(environment.getattr(l_3_q, 's'), 'answer'), 'statement_latex'), 'math')), 'math'), environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), 'multiple_of', environment.call(context, (undefined(name='lead') if l_0_lead is missing else l_0_lead), _loop_vars=_loop_vars), n=environment.getattr(environment.getattr(l_3_q, 's'), 'multiple_of'), _loop_vars=_loop_vars), environment.call(context, (undefined(name='lead') if l_0_lead is missing else l_0_lead), _loop_vars=_loop_vars), _loop_vars=_loop_vars))),
                 )
             else:
                 pass
@@ -905,7 +906,7 @@ def root(context, missing=missing):
             t_39.append(
                 ' \\\\\n',
             )
-        l_3_q = l_3_pick = missing
+        l_3_q = l_3_aside = l_3_pick = missing
         t_39.append(
             '\\bottomrule\n',
         )
@@ -969,4 +970,4 @@ def root(context, missing=missing):
     context.vars['summary_frame'] = l_0_summary_frame = Macro(environment, macro, 'summary_frame', (), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '7=114&8=116&10=119&12=130&13=139&14=142&15=146&24=155&25=169&27=193&31=200&32=212&35=227&36=237&37=240&38=244&42=253&43=261&44=264&45=268&53=274&55=287&56=289&59=291&63=294&65=298&66=301&74=323&75=331&76=334&78=340&85=346&86=352&87=353&88=364&89=370&93=392&94=399&95=400&98=401&99=402&100=404&101=410&102=412&103=414&104=416&105=418&106=422&108=423&110=427&112=429&117=432&118=435&121=440&125=444&127=449&128=451&129=455&131=460&133=463&135=467&136=470&137=477&138=480&143=487&145=491&152=497&153=505&155=518&156=521&157=524&159=543&166=566&167=573&170=582&172=594&177=600&180=626&183=664&184=673&185=677&194=689&195=697&196=699&197=700&198=701&199=706&201=710&202=711&203=716&204=719&208=727&209=731&213=746&214=762&215=767&216=769&217=771&218=778&220=795&228=825&231=834&232=846&239=852&242=866&244=873&245=878&240=911&254=914&257=916&259=919&261=923&262=936&263=941&266=950&269=959&270=963'
+debug_info = '7=114&8=116&10=119&12=130&13=139&14=142&15=146&24=155&25=169&27=193&31=200&32=212&35=227&36=237&37=240&38=244&42=253&43=261&44=264&45=268&53=274&55=287&56=289&59=291&63=294&65=298&66=301&74=323&75=331&76=334&78=340&85=346&86=352&87=353&88=364&89=370&93=392&94=399&95=400&98=401&99=402&100=404&101=410&102=412&103=414&104=416&105=418&106=422&108=423&110=427&112=429&117=432&118=435&121=440&125=444&127=449&128=451&129=455&131=460&133=463&135=467&136=470&137=477&138=480&143=487&145=491&152=497&153=505&155=518&156=521&157=524&159=543&166=566&167=573&170=582&172=594&177=600&180=626&183=664&184=673&185=677&194=689&195=697&196=699&197=700&198=701&199=706&201=710&202=711&203=716&204=719&208=727&209=731&213=746&214=762&215=767&216=769&217=771&218=778&220=795&228=825&231=834&232=846&239=852&242=866&244=873&245=879&240=912&254=915&257=917&259=920&261=924&262=937&263=942&266=951&269=960&270=964'

@@ -202,7 +202,7 @@ def root(context, missing=missing):
             _loop_vars['a'] = l_2_a
             l_3_values = resolve('values')
             l_3_lang = resolve('lang')
-            l_3_msg = resolve('msg')
+            l_3_aside = resolve('aside')
             l_3_pick = resolve('pick')
             t_15 = []
             pass
@@ -212,12 +212,12 @@ def root(context, missing=missing):
                 if ((undefined(name='lang') if l_3_lang is missing else l_3_lang) == 'both'):
                     pass
                     t_15.append(
-                        str(t_5(environment.call(context, environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'two'), environment.call(context, (undefined(name='msg') if l_3_msg is missing else l_3_msg), 'w_aside', 'zh', text=t_2(t_8(t_1(environment.call(context, (undefined(name='pick') if l_3_pick is missing else l_3_pick), environment.getattr(environment.getattr(environment.getattr(l_2_q, 's'), 'target'), 'name'), 'zh'), 'safe')), 'safe'), aside=(undefined(name='values') if l_3_values is missing else l_3_values)), environment.call(context, (undefined(name='msg') if l_3_msg is missing else l_3_msg), 'w_aside', 'en', text=t_2(t_8(t_1(environment.call(context, (undefined(name='pick') if l_3_pick is missing else l_3_pick), environment.getattr(environment.getattr(environment.getattr(l_2_q, 's'), 'target'), 'name'), 'en'), 'safe')), 'safe'), aside=(undefined(name='values') if l_3_values is missing else l_3_values))))),
+                        str(t_5(environment.call(context, environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'two'), environment.call(context, (undefined(name='aside') if l_3_aside is missing else l_3_aside), t_2(t_8(t_1(environment.call(context, (undefined(name='pick') if l_3_pick is missing else l_3_pick), environment.getattr(environment.getattr(environment.getattr(l_2_q, 's'), 'target'), 'name'), 'zh'), 'safe')), 'safe'), (undefined(name='values') if l_3_values is missing else l_3_values), 'zh'), environment.call(context, (undefined(name='aside') if l_3_aside is missing else l_3_aside), t_2(t_8(t_1(environment.call(context, (undefined(name='pick') if l_3_pick is missing else l_3_pick), environment.getattr(environment.getattr(environment.getattr(l_2_q, 's'), 'target'), 'name'), 'en'), 'safe')), 'safe'), (undefined(name='values') if l_3_values is missing else l_3_values), 'en')))),
                     )
                 else:
                     pass
                     t_15.append(
-                        str(t_5(environment.call(context, (undefined(name='msg') if l_3_msg is missing else l_3_msg), 'w_aside', (undefined(name='lang') if l_3_lang is missing else l_3_lang), text=t_2(t_8(t_1(environment.call(context, (undefined(name='pick') if l_3_pick is missing else l_3_pick), environment.getattr(environment.getattr(environment.getattr(l_2_q, 's'), 'target'), 'name'), (undefined(name='lang') if l_3_lang is missing else l_3_lang)), 'safe')), 'safe'), aside=(undefined(name='values') if l_3_values is missing else l_3_values)))),
+                        str(t_5(environment.call(context, (undefined(name='aside') if l_3_aside is missing else l_3_aside), t_2(t_8(t_1(environment.call(context, (undefined(name='pick') if l_3_pick is missing else l_3_pick), environment.getattr(environment.getattr(environment.getattr(l_2_q, 's'), 'target'), 'name'), (undefined(name='lang') if l_3_lang is missing else l_3_lang)), 'safe')), 'safe'), (undefined(name='values') if l_3_values is missing else l_3_values), (undefined(name='lang') if l_3_lang is missing else l_3_lang)))),
                     )
             else:
                 pass
@@ -226,9 +226,10 @@ def root(context, missing=missing):
                 )
             l_2_quantity = (Markup if context.eval_ctx.autoescape else identity)(concat(t_15))
             _loop_vars['quantity'] = l_2_quantity
-            l_3_values = l_3_lang = l_3_msg = l_3_pick = missing
+            l_3_values = l_3_lang = l_3_aside = l_3_pick = missing
             l_3_lang = resolve('lang')
             l_3_msg = resolve('msg')
+            l_3_aside = resolve('aside')
             l_3_shown = missing
             t_16 = []
             pass
@@ -244,7 +245,7 @@ def root(context, missing=missing):
                 else:
                     pass
                     t_16.append(
-                        str(t_5(environment.call(context, (undefined(name='msg') if l_3_msg is missing else l_3_msg), 'w_aside', (undefined(name='lang') if l_3_lang is missing else l_3_lang), text=(undefined(name='shown') if l_3_shown is missing else l_3_shown), aside=environment.call(context, (undefined(name='msg') if l_3_msg is missing else l_3_msg), 'multiple_of', (undefined(name='lang') if l_3_lang is missing else l_3_lang), n=environment.getattr(environment.getattr(l_2_q, 's'), 'multiple_of'))))),
+                        str(t_5(environment.call(context, (undefined(name='aside') if l_3_aside is missing else l_3_aside), (undefined(name='shown') if l_3_shown is missing else l_3_shown), environment.call(context, (undefined(name='msg') if l_3_msg is missing else l_3_msg), 'multiple_of', (undefined(name='lang') if l_3_lang is missing else l_3_lang), n=environment.getattr(environment.getattr(l_2_q, 's'), 'multiple_of')), (undefined(name='lang') if l_3_lang is missing else l_3_lang)))),
                     )
             else:
                 pass
@@ -253,7 +254,7 @@ def root(context, missing=missing):
                 )
             l_2_answer = (Markup if context.eval_ctx.autoescape else identity)(concat(t_16))
             _loop_vars['answer'] = l_2_answer
-            l_3_shown = l_3_lang = l_3_msg = missing
+            l_3_shown = l_3_lang = l_3_msg = l_3_aside = missing
             t_14.extend((
                 str(t_5(('' if environment.call(context, environment.getattr((undefined(name='rows') if l_1_rows is missing else l_1_rows), 'append'), [environment.call(context, environment.getattr((undefined(name='f') if l_0_f is missing else l_0_f), 'anchor_link'), environment.call(context, environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'word'), 'w_question_n', n=environment.getattr(l_2_q, 'n'), _loop_vars=_loop_vars), t_4(str_join(('q', t_5(environment.getattr(l_2_q, 'n')), ))), _loop_vars=_loop_vars), (undefined(name='quantity') if l_2_quantity is missing else l_2_quantity), (undefined(name='answer') if l_2_answer is missing else l_2_answer)], _loop_vars=_loop_vars) else ''))),
                 '\n',
@@ -283,14 +284,15 @@ def root(context, missing=missing):
             l_2_body = {}
             _loop_vars['body'] = l_2_body
             for l_3_L in t_3(['en', 'zh']):
+                l_3_aside = resolve('aside')
                 l_3_pick = resolve('pick')
                 _loop_vars = {}
                 pass
                 t_17.extend((
-                    str(t_5(('' if environment.call(context, environment.getattr((undefined(name='body') if l_2_body is missing else l_2_body), 'update'), {l_3_L: (environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), 'w_aside', l_3_L, text=t_2(t_8(t_1(environment.call(context, (undefined(name='pick') if l_3_pick is missing else l_3_pick), environment.getattr(environment.getattr(environment.getattr(l_2_q, 's'), 'target'), 'name'), l_3_L, _loop_vars=_loop_vars), 'safe')), 'safe'), aside=t_2(t_7(t_1(environment.getattr(l_2_q, 'apart'), 'math')), 'math'), _loop_vars=_loop_vars) if environment.getattr(l_2_q, 'apart') else t_2(t_8(t_1(environment.call(context, (undefined(name='pick') if l_3_pick is missing else l_3_pick), environment.getattr(environment.getattr(environment.getattr(l_2_q, 's'), 'target'), 'name'), l_3_L, _loop_vars=_loop_vars), 'safe')), 'safe'))}, _loop_vars=_loop_vars) else ''))),
+                    str(t_5(('' if environment.call(context, environment.getattr((undefined(name='body') if l_2_body is missing else l_2_body), 'update'), {l_3_L: (environment.call(context, (undefined(name='aside') if l_3_aside is missing else l_3_aside), t_2(t_8(t_1(environment.call(context, (undefined(name='pick') if l_3_pick is missing else l_3_pick), environment.getattr(environment.getattr(environment.getattr(l_2_q, 's'), 'target'), 'name'), l_3_L, _loop_vars=_loop_vars), 'safe')), 'safe'), t_2(t_7(t_1(environment.getattr(l_2_q, 'apart'), 'math')), 'math'), l_3_L, _loop_vars=_loop_vars) if environment.getattr(l_2_q, 'apart') else t_2(t_8(t_1(environment.call(context, (undefined(name='pick') if l_3_pick is missing else l_3_pick), environment.getattr(environment.getattr(environment.getattr(l_2_q, 's'), 'target'), 'name'), l_3_L, _loop_vars=_loop_vars), 'safe')), 'safe'))}, _loop_vars=_loop_vars) else ''))),
                     '\n',
                 ))
-            l_3_L = l_3_pick = missing
+            l_3_L = l_3_aside = l_3_pick = missing
             l_2_entry = {'en': environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), 'w_colon', 'en', head=environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), 'w_question_n', 'en', n=environment.getattr(l_2_q, 'n'), _loop_vars=_loop_vars), body=environment.getattr((undefined(name='body') if l_2_body is missing else l_2_body), 'en'), _loop_vars=_loop_vars), 'zh': environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), 'w_colon', 'zh', head=environment.call(context, (undefined(name='msg') if l_1_msg is missing else l_1_msg), 'w_question_n', 'zh', n=environment.getattr(l_2_q, 'n'), _loop_vars=_loop_vars), body=environment.getattr((undefined(name='body') if l_2_body is missing else l_2_body), 'zh'), _loop_vars=_loop_vars)}
             _loop_vars['entry'] = l_2_entry
             t_17.extend((
@@ -360,4 +362,4 @@ def root(context, missing=missing):
     context.vars['sources_part'] = l_0_sources_part = Macro(environment, macro, 'sources_part', ('h',), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '4=61&5=63&7=66&11=79&12=89&13=90&14=93&16=99&20=106&21=111&22=113&23=116&25=123&30=130&31=137&32=139&33=141&34=143&37=150&38=157&39=158&40=161&41=166&44=171&45=173&46=179&49=184&53=190&54=195&55=196&56=200&58=208&59=211&60=219&61=224&58=226&63=234&64=246&63=253&65=257&67=262&71=268&72=277&74=278&75=282&76=284&77=289&79=293&81=296&83=301&84=303&87=310&88=316&89=318&92=325&93=331&94=335&95=337&99=345&100=352&101=354'
+debug_info = '4=61&5=63&7=66&11=79&12=89&13=90&14=93&16=99&20=106&21=111&22=113&23=116&25=123&30=130&31=137&32=139&33=141&34=143&37=150&38=157&39=158&40=161&41=166&44=171&45=173&46=179&49=184&53=190&54=195&55=196&56=200&58=208&59=211&60=219&61=224&58=226&63=235&64=247&63=254&65=258&67=263&71=269&72=278&74=279&75=283&76=285&77=291&79=295&81=298&83=303&84=305&87=312&88=318&89=320&92=327&93=333&94=337&95=339&99=347&100=354&101=356'
