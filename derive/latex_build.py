@@ -35,7 +35,7 @@ import threading
 import time
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from ._errors import TemplateError
 
@@ -129,28 +129,42 @@ def _system_roots() -> tuple[str, ...]:
     return tuple(sorted(os.path.realpath(r) for r in roots))
 
 
-def _outside(path: str, work: Path) -> bool:
-    """Whether ``path`` (as TeX or the driver saw it, relative to ``work``) lies outside the allowed folders."""
-    full = os.path.realpath(os.path.join(work, path))
+def _outside_of(work: Path, paths: Iterable[str]) -> list[str]:
+    """The ``paths`` (as TeX or the driver saw them, relative to ``work``) that lie outside the allowed
+    folders, each checked once.
+
+    A build reads a few hundred files, most of them many times, from a few dozen folders: each folder is
+    resolved once (symlinks followed) and each file's own name then only checked for being a link."""
     allowed = (os.path.realpath(work), *_system_roots())
-    return not any(full == root or full.startswith(root + os.sep) for root in allowed)
+    folders: dict[str, str] = {}
+    found = []
+    for path in dict.fromkeys(paths):
+        head, tail = os.path.split(os.path.join(work, path))
+        if tail in ("", ".", ".."):
+            full = os.path.realpath(os.path.join(head, tail))
+        else:
+            folder = folders.get(head)
+            if folder is None:
+                folder = folders[head] = os.path.realpath(head)
+            full = os.path.join(folder, tail)
+            if os.path.islink(full):
+                full = os.path.realpath(full)
+        if not any(full == root or full.startswith(root + os.sep) for root in allowed):
+            found.append(path)
+    return found
 
 
 def _foreign_reads(work: Path, driver_log: str) -> list[str]:
     """Files read outside the allowed folders: from TeX's recorder file and the driver's verbose log."""
-    found: list[str] = []
+    read: list[str] = []
     for fls in work.glob("*.fls"):
-        for line in fls.read_text(encoding="utf-8", errors="replace").splitlines():
-            if line.startswith("INPUT ") and _outside(line[6:], work):
-                found.append(line[6:])
+        read += [line[6:] for line in fls.read_text(encoding="utf-8", errors="replace").splitlines()
+                 if line.startswith("INPUT ")]
     for m in re.finditer(r"\(Image:([^\[\)]*)\[([^\]]*)\]", driver_log):
-        for name in m.groups():
-            if name and _outside(name, work):
-                found.append(name)
+        read += [name for name in m.groups() if name]
     for m in re.finditer(r"<(/[^<>@]*\.(?:otf|ttf|ttc|pfb|pfa|afm|tfm|vf|map|enc|cmap|sfd|cff|pfm|dfont))", driver_log):
-        if _outside(m.group(1), work):
-            found.append(m.group(1))
-    return sorted(set(found))
+        read.append(m.group(1))
+    return sorted(set(_outside_of(work, read)))
 
 
 # ---------------------------------------------------------------------------

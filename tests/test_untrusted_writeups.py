@@ -532,3 +532,17 @@ def test_control_characters_in_files_never_reach_the_terminal(cli, tmp_path, sur
     assert run.code == 2 and run.err.startswith(f"derive: error: {path}:{line}: text holds U+")
     assert run.err.count("\n") == 1 and run.out == ""
     assert not any(c in run.err for c in "\x1b\x07\u202e\x9b")
+
+
+def test_every_path_a_build_read_is_resolved_before_it_is_allowed(tmp_path):
+    """The check of what TeX read resolves each folder once and each file's own link: a linked file, a
+    linked folder, .. and an absolute path outside the build folder and the TeX trees are all caught."""
+    from derive.latex_build import _outside_of
+
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "doc.tex").write_text("x", encoding="utf-8")
+    os.symlink("/etc/passwd", tmp_path / "link")
+    os.symlink("/etc", tmp_path / "sub" / "dl")
+    read = ["doc.tex", "./doc.tex", "sub/..", ".", "sub/", "link", "sub/dl/hosts", "../x", "sub/../../y",
+            "/etc/hosts", "doc.tex", "link"]
+    assert _outside_of(tmp_path, read) == ["link", "sub/dl/hosts", "../x", "sub/../../y", "/etc/hosts"]
