@@ -19,7 +19,7 @@ import os
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ._errors import InputError, TemplateError
 from ._escape import (
@@ -191,7 +191,7 @@ def message_function(dirs: tuple[Path, ...], mode: str = "text"):
     return msg
 
 
-def aside_function(msg: Any):
+def aside_function(msg: Callable[..., str]) -> Callable[..., str]:
     """``aside(text, extra, lang)``: the text with an aside, ``text (extra)`` as the language writes it
     (message ``w_aside``). A text that already ends in an aside of its own, 汇聚并相乘的时间（无重叠） or
     "AllGather time (ring)", takes the extra inside it (``w_aside_within``: 汇聚并相乘的时间（无重叠，
