@@ -152,14 +152,15 @@ def _from_cache(key: str, units_path: Path, rebuild: Callable[[], Catalog]) -> C
     """
     from ._records_json import loads
 
-    def parse(payload: str) -> tuple[Catalog, dict, dict[str, dict[str, str]]] | None:
-        """The shell (the first line) and each table entry's text (a line ``table<TAB>id<TAB>JSON``)."""
-        first, _, rest = payload.partition("\n")
+    def parse(payload: bytes) -> tuple[Catalog, dict, dict[str, dict[str, bytes]]] | None:
+        """The shell (the first line) and each table entry's JSON, kept as bytes until it is decoded (a line
+        ``table<TAB>id<TAB>JSON``)."""
+        first, _, rest = payload.partition(b"\n")
         shell, memo = loads(first)
-        tables: dict[str, dict[str, str]] = {table: {} for table in Catalog.TABLES}
-        for line in rest.split("\n") if rest else ():
-            table, ident, text = line.split("\t", 2)
-            tables[table][ident] = text
+        tables: dict[str, dict[str, bytes]] = {table: {} for table in Catalog.TABLES}
+        for line in rest.split(b"\n") if rest else ():
+            table, ident, text = line.split(b"\t", 2)
+            tables[table.decode("utf-8")][ident.decode("utf-8")] = text
         if not (isinstance(shell, Catalog) and isinstance(memo, dict)):
             return None
         return shell, memo, tables
@@ -170,10 +171,10 @@ def _from_cache(key: str, units_path: Path, rebuild: Callable[[], Catalog]) -> C
     shell, memo, raw_tables = data
     fresh: list[Catalog] = []
 
-    def decoder(table: str) -> Callable[[str, str], Any]:
+    def decoder(table: str) -> Callable[[str, bytes], Any]:
         kind = _ENTRY_TYPES[table]
 
-        def decode(ident: str, text: str) -> Any:
+        def decode(ident: str, text: bytes) -> Any:
             try:
                 entry = loads(text)
                 if isinstance(entry, kind) and getattr(entry, "id", None) == ident:

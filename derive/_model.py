@@ -342,8 +342,8 @@ class LazyTable(MutableMapping[str, Entry], Generic[Entry]):
 
     __slots__ = ("_raw", "_done", "_decode")
 
-    def __init__(self, raw: dict[str, str | None], decode: Callable[[str, str], Entry]) -> None:
-        self._raw = raw                      # id -> the entry's JSON text (None once set in memory)
+    def __init__(self, raw: dict[str, bytes | None], decode: Callable[[str, bytes], Entry]) -> None:
+        self._raw = raw                      # id -> the entry's JSON, UTF-8 (None once set in memory)
         self._done: dict[str, Entry] = {}
         self._decode = decode                # (id, text) -> the entry
 

@@ -60,8 +60,9 @@ def decode(data: Any) -> Any:
     return _Decoder(record_types()).decode(data)
 
 
-def loads(text: str) -> Any:
-    """:func:`decode` of a JSON text, in one pass (the JSON parser calls the decoder per object)."""
+def loads(text: str | bytes) -> Any:
+    """:func:`decode` of a JSON text (or its UTF-8 bytes), in one pass (the JSON parser calls the decoder
+    per object)."""
     import json
 
     hook = _Decoder(record_types()).hook

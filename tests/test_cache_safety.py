@@ -106,7 +106,7 @@ def _sign(entry: Path, payload: str, config: Path, monkeypatch) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
     _cache._secrets.clear()
     header = json.loads(entry.read_text(encoding="utf-8").partition("\n")[0])
-    header["mac"] = _cache._mac(_cache.secret(), header["kind"], header["key"], payload)
+    header["mac"] = _cache._mac(_cache.secret(), header["kind"], header["key"], payload.encode("utf-8"))
     entry.write_text(json.dumps(header) + "\n" + payload, encoding="utf-8")
 
 

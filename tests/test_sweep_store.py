@@ -94,7 +94,7 @@ def test_a_kept_program_that_disagrees_with_its_checked_points_is_not_used(tmp_p
     head = json.loads(header)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     _cache._secrets.clear()
-    head["mac"] = _cache._mac(_cache.secret(), head["kind"], head["key"], payload)
+    head["mac"] = _cache._mac(_cache.secret(), head["kind"], head["key"], payload.encode("utf-8"))
     entry.write_text(json.dumps(head) + "\n" + payload, encoding="utf-8")
     again = _sweep(cache, *GRID)
     assert again.returncode == 0 and again.stdout == fresh.stdout
