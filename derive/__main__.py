@@ -1,7 +1,5 @@
 """``python -m derive``: the same as the ``derive`` command."""
 
-import sys
+from .cli import run_command
 
-from .cli import main
-
-sys.exit(main())
+run_command()

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
+from conftest import ROOT
 
 
 def one_error_line(run) -> str:
@@ -160,3 +164,26 @@ def test_a_template_that_is_a_fifo_is_refused_not_skipped(cli, tmp_path):
     line = one_error_line(cli("solve", "critical_ai", "--hw", "a100", "--format", "md", "--templates", str(pack),
                               timeout=30))
     assert "solution.md.j2" in line and "FIFO" in line
+
+
+def _run_command(body: str) -> subprocess.CompletedProcess:
+    """A process that ends through derive's command entry point after ``body`` has run."""
+    return subprocess.run([sys.executable, "-c", body], capture_output=True, text=True, timeout=120, cwd=ROOT)
+
+
+def test_the_command_ends_with_its_status_its_output_and_the_exit_functions_run():
+    """The command skips the interpreter's teardown (derive.cli.run_command): what it printed is all
+    there, its status is the process's, exit functions registered by others still run, and a thread
+    still running is waited for."""
+    head = ("import atexit, sys, threading, time\n"
+            "atexit.register(lambda: print('exit function ran'))\n"
+            "from derive.cli import run_command\n")
+    ok = _run_command(head + "run_command(['solve', 'critical_ai', '--hw', 'a100'])")
+    assert ok.returncode == 0
+    assert ok.stdout.startswith("critical_ai_hbm = 156 FLOP/B") and ok.stdout.endswith("exit function ran\n")
+    bad = _run_command(head + "run_command(['solve', 'no_such_quantity'])")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "no_such_quantity" in bad.stderr
+    assert bad.stdout == "exit function ran\n"
+    waited = _run_command(head + "threading.Thread(target=lambda: (time.sleep(0.5), print('thread done'))).start()\n"
+                          "run_command(['solve', 'critical_ai', '--hw', 'a100'])")
+    assert waited.returncode == 0 and "thread done" in waited.stdout and "exit function ran" in waited.stdout

@@ -12,6 +12,6 @@ To add a subcommand NAME:
 
 from __future__ import annotations
 
-from ._main import COMMANDS, main
+from ._main import COMMANDS, main, run_command
 
-__all__ = ["COMMANDS", "main"]
+__all__ = ["COMMANDS", "main", "run_command"]
