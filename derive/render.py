@@ -354,7 +354,7 @@ def has_han(text: Any) -> bool:
 
 
 # what a CJK face sets: ideographs, CJK punctuation (、。「」) and the full-width forms (（）：)
-_CJK_TEXT = _Lazy("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+_CJK_TEXT = _Lazy(f"[\u3000-\u303f{_HAN}\uff00-\uffef]")
 
 
 def cjk_setup(document: Any, lang: str) -> str:

@@ -132,7 +132,7 @@ def run_command(argv: Sequence[str] | None = None) -> NoReturn:
     A finished command has nothing left to clean up: files are written atomically and closed, the PDF
     builds and their threads have ended, and derive registers no exit function. What is skipped is the
     interpreter's teardown, which frees SymPy's caches, the catalog and every module object by object:
-    50 to 150 ms, longer than answering a repeated question. Exit functions that Python or another
+    100 to 150 ms, longer than answering a repeated question. Exit functions that Python or another
     library registered still run, and a thread still running is waited for by a normal exit.
     """
     import atexit
