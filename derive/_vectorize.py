@@ -17,8 +17,15 @@ returned function is NumPy only. Three shapes of answer:
   condition caps the target from above or from below. The tightest cap wins
   point by point (``np.minimum``/``np.maximum``), so the binding condition may
   change across the grid; the floor/ceil to a whole number or ``--multiple-of``
-  is applied to whole arrays, with the points whose edge lies within float64
-  rounding of a multiple settled by evaluating the conditions there.
+  is applied to whole arrays, with the points whose edge lies within NEAR
+  (relative) of a multiple settled by evaluating the conditions there.
+
+Formulas and boundaries run as programs (:mod:`derive._program`) where they can.
+A single boundary is evaluated block by block along the first axis (its
+one-axis parts once, a product of two axes as an outer product), already
+moved outward by NEAR and counted in steps (the factor folded into its
+constants), into one scratch block: rounding it and finding the points near
+a multiple then take three passes, and marking where nothing fits one more.
 
 Values are float64: a value that is exactly a whole number (a rounded bound, a
 product of whole numbers below 2**53) comes out exactly; a real value agrees
@@ -33,8 +40,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ._errors import InputError, NotInvertibleError
-from ._program import program_of
-from ._program import run as run_program
+from ._program import CompiledProgram, compile_program, program_of
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -45,7 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Vectorized", "vectorize"]
 
 REL_TOL = 1e-12          # two sides this close count as equal (a boundary that holds)
-NEAR_MULTIPLE = 1e-9     # an edge this close to a multiple is checked against the conditions
+NEAR = 1e-9              # relative: an edge this close to a multiple is checked against the conditions
 CHUNK = 1 << 16          # grid points evaluated together: a block's arrays stay in the CPU cache
 
 
@@ -60,6 +66,7 @@ class _Condition:
     scale: Callable[..., Any]                 # sum of |terms| of g, for the tolerance
     roots: tuple[Callable[..., Any], ...]     # candidate boundaries, keep the positive real one
     root_exprs: tuple["sympy.Expr", ...] = ()
+    shifted: Callable[..., Any] | None = None  # the one boundary x (1 +- NEAR) / step, for rounding (fast path)
 
     @property
     def strict(self) -> bool:
@@ -86,8 +93,8 @@ class Vectorized:
         """A plain formula given as a program (:mod:`derive._program`) of ``names``; ``positive``: its
         value is positive wherever the inputs are (no NaN to mark)."""
         names = tuple(names)
-        return cls(target, names, "formula", None, functools.partial(_run_program, program, names),
-                   _positive=positive, program=program)
+        return cls(target, names, "formula", None, compile_program(program, names), _positive=positive,
+                   program=program)
 
     @property
     def positive(self) -> bool:
@@ -123,7 +130,8 @@ class Vectorized:
         in the CPU cache; the few points next to a multiple are settled together at the end."""
         import numpy as np
 
-        root = self._conditions[0].roots[0]
+        cond = self._conditions[0]
+        root = cond.shifted if self._step is not None and cond.shifted is not None else cond.roots[0]
         nd = len(shape)
         arrays = tuple(a.reshape((1,) * (nd - a.ndim) + a.shape) for a in arrays)
         size = int(np.prod(shape, dtype=np.int64))
@@ -135,13 +143,20 @@ class Vectorized:
         out = np.empty(shape)
         pending_at, pending_m = [], []
         per_row = size // shape[0] if nd else 1
+        per_block = _in_blocks(root, arrays)
+        # one block's boundary and its marks, written over block after block
+        scratch = np.empty((blocks[0][1] - blocks[0][0],) + shape[1:]) if nd else None
+        marks = np.empty(scratch.shape, dtype=bool) if scratch is not None else None
         for lo, hi in blocks:
-            part = tuple(a[lo:hi] if a.shape[0] != 1 else a for a in arrays) if nd else arrays
-            part_shape = (hi - lo,) + shape[1:] if nd else ()
-            edge = _owned(root(*part), part_shape)
+            if scratch is not None:
+                edge = per_block(lo, hi, out=scratch[:hi - lo])
+            else:
+                edge = _owned(per_block(lo, hi), ())
             block = out[lo:hi] if nd else out
             if self._step is not None:
-                _, flat, m = self._round(edge, self._step, into=block)
+                if root is not cond.shifted:
+                    np.multiply(edge, self._shift / self._step, out=edge)
+                _, flat, m = self._round(edge, into=block, marks=None if marks is None else marks[:hi - lo])
                 if flat.size:
                     pending_at.append(flat + lo * per_row)
                     pending_m.append(m)
@@ -172,7 +187,7 @@ class Vectorized:
         edge, other = (upper, lower) if self._bound == "max" else (lower, upper)
         answer = np.where(np.isinf(edge) | (edge <= 0), np.nan, edge)
         if self._step is not None:
-            answer, flat, m = self._round(answer, self._step)
+            answer, flat, m = self._round(np.multiply(answer, self._shift / self._step, out=answer))
             answer = _nan_unless_positive(answer)
             if flat.size:
                 self._settle(answer, flat, m, arrays, shape)
@@ -219,35 +234,38 @@ class Vectorized:
             root = np.where(missing, np.where(always, limit, np.nan), root)
         return root
 
-    def _round(self, edge: "np.ndarray", step: float, into: "np.ndarray | None" = None
-               ) -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
-        """floor (max) or ceil (min) of ``edge`` to a multiple of ``step`` (``edge`` is overwritten).
+    @property
+    def _shift(self) -> float:
+        """The factor that moves an edge NEAR outward: up for a maximum, down for a minimum."""
+        return 1.0 + NEAR if self._bound == "max" else 1.0 - NEAR
 
-        Returns the rounded values and the points where float64 puts the edge
-        within NEAR_MULTIPLE of a multiple (flat indices, and that multiple's
-        index ``m``): there the exact edge may lie on either side of the
-        multiple, and :meth:`_settle` lets the conditions decide.
+    def _round(self, shifted: "np.ndarray", into: "np.ndarray | None" = None, marks: "np.ndarray | None" = None
+               ) -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
+        """floor (max) or ceil (min) to a multiple of the step, of ``shifted``: the edge in steps, moved
+        NEAR outward (``edge * _shift / step``; overwritten).
+
+        The exact edge lies within NEAR (relative) of the float one. Rounded from the edge moved
+        outward, a multiple that is not within 2 NEAR inward of it is the answer; one that is may lie
+        on either side of the exact edge. Returns the rounded values and those points (flat indices,
+        and the multiple's index ``m``), for :meth:`_settle` to let the conditions decide.
         """
         import numpy as np
 
-        r = edge if step == 1 else np.divide(edge, step, out=edge)
-        top = np.fmax.reduce(r, axis=None) if r.size else 0.0
-        tol = NEAR_MULTIPLE * max(1.0, float(top) + 1.0 if np.isfinite(top) else 1.0)
-        # shifted by tol before rounding, an edge within tol of a multiple lands just past it: one comparison
-        # finds the near points (the multiple is then n itself) where two took a pass each
         if self._bound == "max":
-            np.add(r, tol, out=r)
-            n = np.floor(r, out=into)
-            d = np.subtract(r, n, out=r)        # distance past the rounded value, in [0, 1)
+            n = np.floor(shifted, out=into)
+            inward = np.multiply(shifted, (1.0 - NEAR) / (1.0 + NEAR), out=shifted)
+            near = np.greater_equal(n, inward, out=marks)
         else:
-            np.subtract(r, tol, out=r)
-            n = np.ceil(r, out=into)
-            d = np.subtract(n, r, out=r)
-        flat = np.flatnonzero(d <= 2 * tol)
-        m = n.reshape(-1)[flat] if flat.size else np.empty(0)     # a view: n is fresh and contiguous
+            n = np.ceil(shifted, out=into)
+            inward = np.multiply(shifted, (1.0 + NEAR) / (1.0 - NEAR), out=shifted)
+            near = np.less_equal(n, inward, out=marks)
+        flat = near.reshape(-1).nonzero()[0]     # flatnonzero, without its two wrappers
+        m = n.reshape(-1)[flat] if flat.size else np.empty(0)     # a copy: n is contiguous
+        step = self._step
+        assert step is not None
         if step != 1:
             np.multiply(n, step, out=n)
-        return n, flat.astype(np.intp), m
+        return n, flat.astype(np.intp, copy=False), m
 
     def _settle(self, out: "np.ndarray", flat: "np.ndarray", m: "np.ndarray", arrays: Sequence["np.ndarray"],
                 shape: tuple[int, ...]) -> None:
@@ -261,6 +279,23 @@ class Vectorized:
         value = np.where(ok, m, m - 1 if self._bound == "max" else m + 1) * step
         value[~(value > 0)] = np.nan
         out.reshape(-1)[flat] = value
+
+
+def _in_blocks(fn: Callable[..., Any], arrays: Sequence["np.ndarray"]) -> Callable[..., Any]:
+    """``fn`` over the grid of ``arrays`` (of the grid's number of dimensions), as ``block(lo, hi, out=None)``:
+    its value on rows ``lo:hi`` of the first axis, written into ``out`` when given."""
+    import numpy as np
+
+    if isinstance(fn, CompiledProgram):
+        return fn.in_blocks(arrays)
+
+    def block(lo: int, hi: int, out: "np.ndarray | None" = None) -> Any:
+        value = fn(*[a[lo:hi] if a.ndim and a.shape[0] != 1 else a for a in arrays])
+        if out is None:
+            return value
+        np.copyto(out, value)
+        return out
+    return block
 
 
 def _owned(values: Any, shape) -> "np.ndarray":
@@ -279,7 +314,12 @@ def _nan_unless_positive(out: "np.ndarray") -> "np.ndarray":
 
     if out.size and out.min() > 0:   # one pass when every value is positive (a NaN makes the minimum NaN)
         return out
-    out[~(out > 0)] = np.nan          # NaN compares false
+    bad = np.less_equal(out, 0)       # a NaN compares false and stays NaN
+    where = bad.reshape(-1).nonzero()[0]
+    if where.size > out.size // 8:
+        np.putmask(out, bad, np.nan)
+    elif where.size:
+        np.put(out, where, np.nan)    # a few points: written one by one rather than a pass over all
     return out
 
 
@@ -308,7 +348,6 @@ def _at_least(a: "np.ndarray", b: "np.ndarray", strict: "np.ndarray") -> "np.nda
 def _lambdify(args: Sequence["sympy.Symbol"], expr: "sympy.Expr", extra: Mapping[str, Any] | None = None):
     """A NumPy function of ``args``; max/min are elementwise whatever SymPy's printer of the day does
     (SymPy 1.12 prints ``amax`` of a tuple, which fails when a scalar meets an array)."""
-    import functools
 
     import numpy as np
     import sympy
@@ -428,10 +467,6 @@ def vectorize(solution: "Solution", names: Sequence[str]) -> Vectorized:
     return Vectorized(solution.target, names, kind, expr, fn, _positive=bool(expr.is_positive))
 
 
-def _run_program(program: list, names: Sequence[str], *arrays: Any) -> Any:
-    return run_program(program, dict(zip(names, arrays)))
-
-
 def _vectorize_bound(solution: "Solution", names: tuple[str, ...], syms, consts) -> Vectorized:
     import sympy
 
@@ -469,7 +504,7 @@ def _vectorize_bound(solution: "Solution", names: tuple[str, ...], syms, consts)
         conditions.append(_Condition(
             cond_id, op, caps,
             g=_lambdify([t, *syms], g), scale=_lambdify([t, *syms], _scale(g)),
-            roots=tuple(_lambdify(syms, r) for r in roots), root_exprs=tuple(roots)))
+            roots=tuple(_numpy_function(names, syms, r) for r in roots), root_exprs=tuple(roots)))
     direction = "above" if solution.bound == "max" else "below"
     if not any(c.caps == direction for c in conditions):
         edge = "maximum" if solution.bound == "max" else "positive minimum"
@@ -477,5 +512,19 @@ def _vectorize_bound(solution: "Solution", names: tuple[str, ...], syms, consts)
                          f"does not limit it from {'above' if solution.bound == 'max' else 'below'}")
     q = catalog.quantities[solution.target]
     step_size = float(solution.multiple_of) if solution.multiple_of else (1.0 if q.integer else None)
-    expr = solution.formula.xreplace(consts)
-    return Vectorized(solution.target, names, "bound", expr, None, conditions, solution.bound, step_size)
+    made = Vectorized(solution.target, names, "bound", solution.formula.xreplace(consts), None, conditions,
+                      solution.bound, step_size)
+    if step_size is not None and made._fast:
+        # the one boundary already moved outward and counted in steps: no pass over the grid for either
+        only = conditions[0]
+        shift = 1 + sympy.Rational(1, round(1 / NEAR)) * (1 if solution.bound == "max" else -1)
+        only.shifted = _numpy_function(names, syms, only.root_exprs[0] * shift / (solution.multiple_of or 1))
+    return made
+
+
+def _numpy_function(names: tuple[str, ...], syms, expr: "sympy.Expr") -> Callable[..., Any]:
+    """``expr`` as a NumPy function of ``names``: a program where it is one, else lambdified."""
+    program = program_of(expr)
+    if program is not None:
+        return compile_program(program, names)
+    return _lambdify(syms, expr)

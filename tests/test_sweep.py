@@ -118,6 +118,36 @@ def test_min_bound_is_exact_at_whole_number_boundaries():
     assert r.values[list(r.axes[0].values).index(70e9)] == 14          # the chapter's 70B -> 14 cards
 
 
+def test_a_bound_over_a_grid_in_many_blocks_is_the_engines_at_every_point(monkeypatch):
+    """A 2-D grid run in blocks of 16 points: the boundary is an outer product, whole-number edges (the
+    float one a hair either side) are settled exactly, and where the weights alone fill the memory
+    nothing fits (NaN), in every block alike."""
+    from derive import _vectorize
+
+    monkeypatch.setattr(_vectorize, "CHUNK", 16)
+    opts = dict(model="llama2-70b", hw="h100", bound="max", require=("kv_cache_fits",))
+    # (8 x capacity - 140 GB of weights) / (327,680 B per token x seq_len): 1 B of KV cache per token
+    # for every 40,960 x 4,096 B of capacity past 17.5 GB, so at 4,096 tokens every edge is whole
+    caps = ",".join(f"{17_500_000_000 + 167_772_160 * j}B" for j in range(21))
+    r = sweep("batch", {"seq_len": "1024,2048,3000,4096,8192", "hbm_capacity": caps}, {"num_devices": 8},
+              verify=0, **opts)
+    assert r.values.shape == (5, 21)
+    assert_same(r, engine_values(r, "batch", {"num_devices": 8}, **opts), exact=True)
+    assert list(r.values[3, 1:5]) == [1, 2, 3, 4]                    # whole edges kept, not floored past
+    assert np.isnan(r.values[:, 0]).all() and np.isnan(r.values[4, 1])
+
+
+def test_a_min_bound_over_a_grid_in_many_blocks_is_the_engines_at_every_point(monkeypatch):
+    from derive import _vectorize
+
+    monkeypatch.setattr(_vectorize, "CHUNK", 16)
+    opts = dict(bound="min", require=("training_state_fits",))
+    r = sweep("num_devices", {"params": "5e9:100e9:20", "hbm_capacity": "40GB,80GB,96GB"}, verify=0, **opts)
+    assert r.values.shape == (20, 3)
+    assert_same(r, engine_values(r, "num_devices", **opts), exact=True)
+    assert r.values[list(r.axes[0].values).index(70e9), 1] == 14       # 16 B x 70e9 / 80 GB, exactly
+
+
 def test_multiple_of_rounding_is_vectorised():
     opts = dict(hw="tpu-v5e", presets=("classic-ffn",), bound="max", require=("ffn_fits_in_vmem",), multiple_of=128)
     r = sweep("d_model", {"vmem_capacity": "16MiB:256MiB:16"}, verify=0, **opts)

@@ -16,7 +16,7 @@ import sympy
 from conftest import ROOT
 
 from derive import _cache
-from derive._program import program_of, run
+from derive._program import compile_program, program_of, run
 
 GRID = ("kv_cache_bytes", "batch=1:64:16", "seq_len=128:32768:9:log", "--model", "llama2-70b")
 
@@ -158,6 +158,40 @@ def test_a_program_evaluates_a_formula_as_sympy_does(expr):
     for i in range(0, 50, 7):
         want = float(expr.subs({X: xs[i], Y: ys[i], Z: zs[i]}).evalf(30)) if expr.has(X) else None
         assert got[i] == pytest.approx(want, rel=1e-13)
+
+
+@pytest.mark.parametrize("expr", [
+    327680 * X * Y,                                      # an outer product of two axes
+    sympy.Rational(3, 7) * X / Y,                        # constants folded into one axis, then the outer product
+    (X - 17) / (40960 * Y) + Z,                          # a product spanning two axes, then a third
+    X / Y + sympy.Rational(3, 7) * Z**2,
+    sympy.Max(X, 2 * Y) + sympy.Min(Y, Z) + sympy.ceiling(X / 3) - sympy.floor(Y / 5),
+    sympy.sqrt(X * Y * Z) / 4 + 1 / (X + Z),
+    sympy.log(X) * sympy.exp(Z / 1000),                  # no step spans two axes: all of it is sliced
+])
+@pytest.mark.parametrize("layout", ["2d", "3d"])
+def test_a_program_run_in_blocks_gives_what_it_gives_whole(expr, layout):
+    """Blocks of the first axis, with and without an output to write into, put together are the
+    whole grid's values (what spans one axis is computed once; sums and products may associate
+    differently, so equal within a few units in the last place)."""
+    rng = np.random.default_rng(11)
+    if layout == "2d":
+        inputs = {"x": rng.uniform(20, 900, (9, 1)), "y": rng.uniform(0.5, 900, (1, 7)), "z": np.float64(3.5)}
+    else:
+        inputs = {"x": rng.uniform(20, 900, (9, 1, 1)), "y": rng.uniform(0.5, 900, (1, 5, 1)),
+                  "z": rng.uniform(0.5, 900, (1, 1, 4))}
+    program = program_of(expr)
+    compiled = compile_program(program, list(inputs))
+    whole = np.broadcast_to(compiled(*inputs.values()), np.broadcast_shapes(*(np.shape(v) for v in inputs.values())))
+    block = compiled.in_blocks(list(inputs.values()))
+    bounds = [(0, 4), (4, 8), (8, 9)]
+    returned = np.concatenate([np.broadcast_to(block(lo, hi), (hi - lo,) + whole.shape[1:]) for lo, hi in bounds])
+    written = np.empty(whole.shape)
+    for lo, hi in bounds:
+        assert block(lo, hi, out=written[lo:hi]).base is written
+    for got in (returned, written):
+        np.testing.assert_allclose(got, whole, rtol=4e-16 * 8, atol=0)
+        assert not np.array_equal(got, np.zeros_like(got))
 
 
 def test_a_program_shares_a_repeated_subexpression():
