@@ -34,7 +34,7 @@ _COMMON_UNITS = [p + u for u in ("B", "B/s", "FLOP", "FLOP/s", "FLOPS", "FLOPs")
     "s", "ms", "us", "µs", "ns", "ps", "min", "h", "Hz", "kHz", "MHz", "GHz", "FLOP/B", "bit",
     "Gbit/s", "1", "cycle", "cycles", "B/FLOP", "s/B", "FLOP/cycle", "B/cycle"]
 
-CACHE_VERSION = "derive-catalog-18-json"
+CACHE_VERSION = "derive-catalog-19-json"
 _BUILD_MODULES = ("_loader.py", "_schema.py", "_model.py", "_expr.py", "_formula_text.py", "_dimension.py", "_units.py",
                   "_values.py", "_yamlio.py", "_question.py", "_records_json.py", "_override_log.py")
 

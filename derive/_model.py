@@ -306,6 +306,7 @@ class CatalogMemo:
         self.inline_conditions: dict[str, "Condition"] = {}   # --require 'a >= b' typed by a user
         self.given_checks: dict[tuple, tuple[str, ...]] = {}      # (typed, known) -> relations they over-determine
         self.plan_params: dict[tuple, frozenset[str]] = {}        # (targets, known) -> inputs taken as symbols
+        self.relation_symbols: dict[str, frozenset[str]] | None = None   # relation id -> its quantities
         self.values: "OrderedDict[tuple[str, str], sympy.Rational]" = OrderedDict()  # (quantity, text) -> value
         self.follows: dict[str, tuple[sympy.Expr, tuple[str, ...]]] = {}   # same_as text -> (expression, ids)
         self.preset_knowns: dict[tuple, tuple] = {}   # (hw, model, presets) -> (presets, values, same_as values)
@@ -399,6 +400,7 @@ class Catalog:
     unit_table: "UnitTable | None" = field(default=None, repr=False)
     _by_symbol: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     premised: tuple[str, ...] = ()        # the relations with premises (holds_when), by id: found at index()
+    defined: tuple[str, ...] = ()         # the quantities some relation defines (alone on its left): at index()
     overrides: dict[str, Override] = field(default_factory=dict)     # "kind:id" -> what replaced it
     memo: CatalogMemo = field(default_factory=CatalogMemo, repr=False)
 
@@ -423,14 +425,17 @@ class Catalog:
         return self.unit_table
 
     def index(self) -> None:
-        """Build the symbol → relations index and the list of relations with premises (called once after
-        loading; both travel with the cached catalog, so a question never reads every relation)."""
+        """Build the symbol → relations index, the list of relations with premises and the quantities
+        relations define (called once after loading; they travel with the cached catalog, so a question
+        never reads every relation)."""
         by: dict[str, list[str]] = {}
         for rel in self.relations.values():
             for s in rel.symbols:
                 by.setdefault(s, []).append(rel.id)
         self._by_symbol = {k: tuple(v) for k, v in by.items()}
+        self.memo.relation_symbols = None
         self.premised = tuple(sorted(rel.id for rel in self.relations.values() if rel.holds_when))
+        self.defined = tuple(sorted({rel.defines for rel in self.relations.values() if rel.defines}))
 
     def overrides_in(self, *, quantities: Iterable[str] = (), relations: Iterable[str] = (),
                      conditions: Iterable[str] = (), presets: Iterable[str] = ()) -> tuple[Override, ...]:
@@ -463,6 +468,18 @@ class Catalog:
 
     def relations_with(self, quantity_id: str) -> tuple[str, ...]:
         return self._by_symbol.get(quantity_id, ())
+
+    def symbols_of(self, relation_id: str) -> frozenset[str]:
+        """The quantities relation ``relation_id`` relates, read from the symbol index: the planner walks
+        the catalog with it and decodes only the relations it considers."""
+        table = self.memo.relation_symbols
+        if table is None:
+            by: dict[str, set[str]] = {}
+            for name, rids in self._by_symbol.items():
+                for rid in rids:
+                    by.setdefault(rid, set()).add(name)
+            table = self.memo.relation_symbols = {rid: frozenset(names) for rid, names in by.items()}
+        return table.get(relation_id, frozenset())
 
     # -- look-ups that explain themselves -----------------------------------
     def _suggest(self, name: str, pool: list[str]) -> list[str]:

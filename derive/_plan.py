@@ -68,15 +68,16 @@ def input_like(catalog: Catalog) -> frozenset[str]:
     """Quantities that no relation defines on its left side: the natural inputs."""
     hit = catalog.memo.natural_inputs
     if hit is None:
-        defined = {r.defines for r in catalog.relations.values() if r.defines}
-        hit = catalog.memo.natural_inputs = frozenset(set(catalog.quantities) - defined)
+        hit = catalog.memo.natural_inputs = frozenset(set(catalog.quantities) - set(catalog.defined))
     return hit
 
 
 def _component(catalog: Catalog, targets: Iterable[str], known: set[str],
-               excluded: frozenset[str] = frozenset()) -> list[Relation]:
+               excluded: frozenset[str] = frozenset()) -> list[str]:
+    """The ids of the relations linked to ``targets`` through quantities not ``known``, found from the
+    catalog's symbol index alone (no relation is decoded)."""
     seen_syms: set[str] = set()
-    seen_rels: dict[str, Relation] = {}
+    seen_rels: set[str] = set()
     stack = [t for t in targets if t not in known]
     while stack:
         s = stack.pop()
@@ -86,11 +87,10 @@ def _component(catalog: Catalog, targets: Iterable[str], known: set[str],
         for rid in catalog.relations_with(s):
             if rid in seen_rels or rid in excluded:
                 continue
-            rel = catalog.relations[rid]
-            seen_rels[rid] = rel
-            stack.extend(x for x in rel.symbols if x not in known and x not in seen_syms)
+            seen_rels.add(rid)
+            stack.extend(x for x in catalog.symbols_of(rid) if x not in known and x not in seen_syms)
     # sorted by id, so that plans never depend on file names or the order of entries in a file
-    return sorted(seen_rels.values(), key=lambda r: r.id)
+    return sorted(seen_rels)
 
 
 def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str],
@@ -139,41 +139,43 @@ def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str],
     count of its unknowns, lowered as symbols become determined; one with a single unknown left
     is a candidate of the next round. Of a round's candidates, only those that lean on the fewest
     ``missing`` inputs are taken; the others wait (a later round may find a way without them)."""
-    rels = _component(catalog, targets, set(known_set), excluded)
+    ids = _component(catalog, targets, set(known_set), excluded)
+    relations = catalog.relations          # decoded as the planner first considers each
     determined: set[str] = set(known_set)
     producer: dict[str, PlanStep] = {}
     used: set[str] = set()
     # the missing inputs each determined quantity was found from
     leans: dict[str, frozenset[str]] = {m: frozenset((m,)) for m in missing}
-    for u, rel in _zero_products(catalog, rels, determined, zeros):
+    for u, rel in _zero_products(catalog, ids, determined, zeros):
         producer[u] = PlanStep((rel,), (u,))
         used.add(rel.id)
         determined.add(u)
     given = known_set - assumed
-    by_symbol: dict[str, list[Relation]] = {}
+    by_symbol: dict[str, list[str]] = {}
     unknown_count: dict[str, int] = {}
-    frontier: list[Relation] = []
-    for rel in rels:
-        unk = [x for x in rel.symbols if x not in determined]
-        unknown_count[rel.id] = len(unk)
+    frontier: list[str] = []
+    for rid in ids:
+        unk = [x for x in catalog.symbols_of(rid) if x not in determined]
+        unknown_count[rid] = len(unk)
         for x in unk:
-            by_symbol.setdefault(x, []).append(rel)
+            by_symbol.setdefault(x, []).append(rid)
         if len(unk) == 1:
-            frontier.append(rel)
+            frontier.append(rid)
 
-    def determine(name: str, following: list[Relation]) -> None:
+    def determine(name: str, following: list[str]) -> None:
         determined.add(name)
         for other in by_symbol.get(name, ()):
-            unknown_count[other.id] -= 1
-            if unknown_count[other.id] == 1 and other.id not in used:
+            unknown_count[other] -= 1
+            if unknown_count[other] == 1 and other not in used:
                 following.append(other)
 
     while not all(t in determined for t in targets):
         # one round of 1x1 steps: the candidates found in the previous round
         candidates: list[tuple[str, Relation, frozenset[str]]] = []
-        for rel in frontier:
-            if rel.id in used or unknown_count[rel.id] != 1:
+        for rid in frontier:
+            if rid in used or unknown_count[rid] != 1:
                 continue
+            rel = relations[rid]
             u = next(x for x in rel.symbols if x not in determined)
             if not can_solve_for(rel, u):
                 continue
@@ -187,7 +189,7 @@ def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str],
             rank = _preference(rel, u, assumed, given if fewest else frozenset())
             if u not in chosen or rank < chosen[u][0]:
                 chosen[u] = (rank, rel, behind)
-        following: list[Relation] = []
+        following: list[str] = []
         if chosen:
             for u, (_, rel, behind) in sorted(chosen.items()):
                 producer[u] = PlanStep((rel,), (u,))
@@ -197,9 +199,9 @@ def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str],
             for u in sorted(chosen):
                 determine(u, following)
             # a relation still single-unknown but not chosen (not solvable for it) waits for later rounds
-            frontier = following + [r for r in frontier if r.id not in used and unknown_count[r.id] == 1]
+            frontier = following + [r for r in frontier if r not in used and unknown_count[r] == 1]
             continue
-        block = _find_block(rels, used, determined, catalog if check_blocks else None)
+        block = _find_block([r for r in ids if r not in used], determined, catalog, check_blocks)
         if block is None:
             break
         used.update(r.id for r in block.relations)
@@ -210,7 +212,7 @@ def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str],
             if behind:
                 leans[u] = behind
             determine(u, following)
-        frontier = following + [r for r in frontier if r.id not in used and unknown_count[r.id] == 1]
+        frontier = following + [r for r in frontier if r not in used and unknown_count[r] == 1]
 
     # keep what the targets need, in dependency order
     needed: list[PlanStep] = []
@@ -229,8 +231,9 @@ def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str],
 
     for t in targets:
         visit(t)
-    redundant = tuple(r for r in rels if r.id not in used and all(s in determined for s in r.symbols))
-    return Plan(tuple(needed), frozenset(determined), redundant, frozenset(r.id for r in rels))
+    redundant = tuple(relations[r] for r in ids
+                      if r not in used and all(s in determined for s in catalog.symbols_of(r)))
+    return Plan(tuple(needed), frozenset(determined), redundant, frozenset(ids))
 
 
 def _preference(rel: Relation, unknown: str, assumed: frozenset[str] = frozenset(),
@@ -257,11 +260,11 @@ def _weight(rel: Relation, unknown: str, behind: frozenset[str]) -> int:
     return len(behind) + (1 << 20 if backwards_through_regimes else 0)
 
 
-def _zero_products(catalog: Catalog, rels: list[Relation], known: set[str],
+def _zero_products(catalog: Catalog, ids: list[str], known: set[str],
                    zeros: frozenset[str]) -> list[tuple[str, Relation]]:
-    """The quantities ``rels`` define as 0 whatever their other inputs, because a factor is known to be 0
-    (``dense_mlp_params = dense_layers·n·D·F_dense`` with no dense layers), each with its relation;
-    found again from those, until none is left."""
+    """The quantities the relations ``ids`` define as 0 whatever their other inputs, because a factor is
+    known to be 0 (``dense_mlp_params = dense_layers·n·D·F_dense`` with no dense layers), each with its
+    relation; found again from those, until none is left."""
     if not zeros:
         return []
     zero = set(zeros)
@@ -269,9 +272,12 @@ def _zero_products(catalog: Catalog, rels: list[Relation], known: set[str],
     done: set[str] = set()
     while True:
         new = []
-        for rel in rels:
+        for rid in ids:
+            if rid in done or not (zero & catalog.symbols_of(rid)):
+                continue
+            rel = catalog.relations[rid]
             u = rel.defines
-            if not u or u in known or u in zero or rel.id in done or not (zero & set(rel.symbols)):
+            if not u or u in known or u in zero:
                 continue
             at_zero = rel.rhs.xreplace({catalog.symbol(z): sympy.Integer(0) for z in zero if z in rel.symbols})
             if at_zero == 0:
@@ -285,25 +291,24 @@ def _zero_products(catalog: Catalog, rels: list[Relation], known: set[str],
                 found.append((u, rel))
 
 
-def _find_block(rels: list[Relation], used: set[str], determined: set[str],
-                catalog: Catalog | None = None) -> PlanStep | None:
-    """The smallest set of k relations sharing exactly k unknowns (k = 2, 3), each solvable.
+def _find_block(ids: list[str], determined: set[str], catalog: Catalog, check_blocks: bool) -> PlanStep | None:
+    """The smallest set of k relations sharing exactly k unknowns (k = 2, 3), each solvable, among the
+    relations ``ids``.
 
     Candidate unknown sets are built from the relations themselves (a relation's own
     unknowns, or the union of two that overlap), so the search grows with the number
-    of relations, not with its cube. With ``catalog``, a set whose system the algebra shows to
+    of relations, not with its cube; it reads the catalog's symbol index, and decodes only the
+    relations of a candidate set. With ``check_blocks``, a set whose system the algebra shows to
     have no positive solution (contradictory relations) is passed over.
     """
     unknowns: dict[str, frozenset[str]] = {}
-    by_symbol: dict[str, list[Relation]] = {}
-    for rel in rels:
-        if rel.id in used:
-            continue
-        unk = frozenset(s for s in rel.symbols if s not in determined)
+    by_symbol: dict[str, list[str]] = {}
+    for rid in ids:
+        unk = catalog.symbols_of(rid) - determined
         if 2 <= len(unk) <= MAX_BLOCK:
-            unknowns[rel.id] = unk
+            unknowns[rid] = unk
             for s in unk:
-                by_symbol.setdefault(s, []).append(rel)
+                by_symbol.setdefault(s, []).append(rid)
     for k in range(2, MAX_BLOCK + 1):
         sets: dict[frozenset[str], None] = {}
         small = [u for u in unknowns.values() if len(u) <= k]
@@ -315,19 +320,20 @@ def _find_block(rels: list[Relation], used: set[str], determined: set[str],
                 continue
             for s in u:
                 for other in by_symbol.get(s, ()):
-                    union = u | unknowns[other.id]
+                    union = u | unknowns[other]
                     if len(union) == k:
                         sets[union] = None
         for target in sets:
-            members = {r.id: r for s in target for r in by_symbol.get(s, ()) if unknowns[r.id] <= target}
+            members = list(dict.fromkeys(r for s in target for r in by_symbol.get(s, ()) if unknowns[r] <= target))
             if len(members) < k:
                 continue
-            for combo in combinations(list(members.values()), k):
-                if frozenset().union(*(unknowns[r.id] for r in combo)) != target:
+            for combo in combinations(members, k):
+                if frozenset().union(*(unknowns[r] for r in combo)) != target:
                     continue
-                if _has_perfect_matching(list(combo), sorted(target)) \
-                        and (catalog is None or _has_solution(catalog, combo, sorted(target))):
-                    return PlanStep(tuple(combo), tuple(sorted(target)))
+                rels = [catalog.relations[r] for r in combo]
+                if _has_perfect_matching(rels, sorted(target)) \
+                        and (not check_blocks or _has_solution(catalog, rels, sorted(target))):
+                    return PlanStep(tuple(rels), tuple(sorted(target)))
     return None
 
 

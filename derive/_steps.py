@@ -518,7 +518,7 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
     candidates = catalog.memo.plan_params.get(key)
     if candidates is None:
         inputs = input_like(catalog)
-        candidates = frozenset(s for rid in p.component for s in catalog.relations[rid].symbols
+        candidates = frozenset(s for rid in p.component for s in catalog.symbols_of(rid)
                                if s not in known and s in inputs and s not in targets)
         # when the inputs with catalog defaults alone complete the plan, only they are taken as symbols:
         # an input the others determine (mfu from the achieved FLOP/s, once recompute_fraction takes
@@ -804,7 +804,7 @@ def _definition_inputs(catalog: Catalog, m: str, known: set[str], limit: int = 6
     inputs = input_like(catalog)
     found: set[str] = set()
     seen: set[str] = {m}
-    stack = [s for rid in catalog.relations_with(m) for s in catalog.relations[rid].symbols
+    stack = [s for rid in catalog.relations_with(m) for s in sorted(catalog.symbols_of(rid))
              if s not in known and s != m]
     while stack:
         s = stack.pop()
@@ -1124,7 +1124,7 @@ def given_only_relations(state: State) -> tuple[str, ...]:
         for n in sorted(typed):
             for rid in catalog.relations_with(n):
                 if rid not in found and all(s in state.values or default_value(catalog, s, state.values) is not None
-                                            for s in catalog.relations[rid].symbols):
+                                            for s in catalog.symbols_of(rid)):
                     found.append(rid)
         rids = catalog.memo.given_checks[key] = tuple(found)
     return rids

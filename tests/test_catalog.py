@@ -144,6 +144,25 @@ def test_compiled_catalog_cache_is_reused_and_invalidated(tmp_path, monkeypatch)
     assert first.quantities["peak_flops"].name.en == "peak compute throughput"
 
 
+def test_the_index_a_cached_catalog_carries_is_what_its_relations_say(tmp_path, monkeypatch):
+    """The planner walks a catalog by its index (which relations relate which quantities, which
+    quantities are defined) and decodes only the relations it considers: read back from the cache,
+    before any relation is decoded, the index must be each relation's own symbols and left side."""
+    from derive import _loader
+
+    monkeypatch.setenv("DERIVE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(_loader, "_loaded", {})
+    built = load_catalog()          # built from the sources, and written to the cache
+    monkeypatch.setattr(_loader, "_loaded", {})
+    cached = load_catalog()         # read back as a fresh process reads it
+    assert type(cached.relations).__name__ == "LazyTable"
+    by_index = {rid: cached.symbols_of(rid) for rid in cached.relations}
+    defined = set(cached.defined)
+    assert by_index == {rid: frozenset(rel.symbols) for rid, rel in built.relations.items()}
+    assert defined == {rel.defines for rel in built.relations.values() if rel.defines}
+    assert len(by_index) > 400 and "kv_cache_bytes" in defined and "batch" not in defined
+
+
 def test_renaming_catalog_files_changes_no_answer_step_or_citation(tmp_path):
     """Which relation (and so which citation) a derivation uses never follows file names: every
     question of every problem file and claims file is answered the same from a copy of formulas/

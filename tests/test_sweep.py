@@ -155,6 +155,20 @@ def test_multiple_of_rounding_is_vectorised():
     assert np.all(r.values % 128 == 0)
 
 
+def test_multiple_of_rounding_over_a_grid_in_many_blocks(monkeypatch):
+    """A square-root boundary over two axes, counted in multiples of 128 in blocks of 16 points."""
+    from derive import _vectorize
+
+    monkeypatch.setattr(_vectorize, "CHUNK", 16)
+    opts = dict(hw="tpu-v5e", presets=("classic-ffn",), bound="max", require=("ffn_fits_in_vmem",), multiple_of=128)
+    r = sweep("d_model", {"vmem_capacity": "16MiB:256MiB:16", "weight_bytes_per_param": "1,2,4"}, verify=0, **opts)
+    assert r.values.shape == (16, 3)
+    assert_same(r, engine_values(r, "d_model", **opts), exact=True)
+    assert np.all(r.values % 128 == 0)
+    # 8 x 2 B x D^2 <= 16 MiB: D <= 1024 exactly, a whole multiple of 128 kept (not rounded down past it)
+    assert r.values[0, 1] == 1024
+
+
 def test_inverse_through_a_max_keeps_the_regime_where_the_whole_relation_holds():
     r = sweep("flops", {"roofline_time": "0.05ms:2ms:9"}, {"bytes_moved": "1GB"}, hw="a100", verify=0)
     expected = engine_values(r, "flops", {"bytes_moved": "1GB"}, hw="a100")
