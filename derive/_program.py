@@ -114,6 +114,9 @@ def _operations() -> dict[str, Callable[..., Any]]:
                 xs = tuple(sorted(xs, key=_size))
             if out is None:
                 return functools.reduce(ufunc, xs)
+            if len(xs) == 1:
+                np.copyto(out, xs[0])
+                return out
             return ufunc(functools.reduce(ufunc, xs[:-1]), xs[-1], out=out)
         return combine
 
@@ -125,7 +128,7 @@ def _operations() -> dict[str, Callable[..., Any]]:
 def _outer(axes: tuple[int, int], nd: int) -> Callable[..., Any]:
     """The product of two one-axis arrays, along ``axes[0]`` and ``axes[1]`` of an ``nd``-axis grid, as one
     outer product: einsum's loop for it is faster than a broadcast multiply, which NumPy runs without
-    its vector instructions when one operand repeats along the inner axis. ``out``: C-contiguous."""
+    its vector instructions when one operand repeats along the inner axis."""
     import numpy as np
 
     i, j = axes
@@ -133,7 +136,7 @@ def _outer(axes: tuple[int, int], nd: int) -> Callable[..., Any]:
     def outer(x: Any, y: Any, out: Any = None) -> Any:
         shape = [1] * nd
         shape[i], shape[j] = x.size, y.size
-        if out is not None and out.size == x.size * y.size:
+        if out is not None and out.size == x.size * y.size and out.flags.c_contiguous:
             np.einsum("i,j->ij", x.reshape(-1), y.reshape(-1), out=out.reshape(x.size, y.size))
             return out
         product = np.einsum("i,j->ij", x.reshape(-1), y.reshape(-1)).reshape(shape)
