@@ -15,6 +15,7 @@ import sympy
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
+from ._asides import inside_own_aside
 from ._model import Catalog, Condition, Quantity, Relation
 from ._solution import Check, Given, Solution, Step
 from ._units import SIGNS, Dimension, NamedUnit, UnitTable, format_in, format_value, parse_unit, short_decimal
@@ -613,7 +614,11 @@ def given_notes(catalog: Catalog, g: Given) -> tuple[str, str]:
     if g.follows is None:
         return g.note, g.note_zh
     same = f"= ${latex_expr(g.follows, catalog)}$"
-    return (f"{g.note} ({same})" if g.note else same), (f"{g.note_zh}（{same}）" if g.note_zh else "")
+    # a note that ends in an aside of its own takes this one inside it (as the templates' aside() does)
+    en_inner, zh_inner = inside_own_aside(g.note, "en"), inside_own_aside(g.note_zh, "zh")
+    en = same if not g.note else f"{en_inner}; {same})" if en_inner is not None else f"{g.note} ({same})"
+    zh = "" if not g.note_zh else f"{zh_inner}，{same}）" if zh_inner is not None else f"{g.note_zh}（{same}）"
+    return en, zh
 
 
 def _base_text(value: sympy.Expr, dims: Dimension) -> str:

@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from ._asides import inside_own_aside
 from ._errors import InputError, TemplateError
 from ._escape import (
     INLINE_MATH,
@@ -198,30 +199,12 @@ def aside_function(msg: Callable[..., str]) -> Callable[..., str]:
     n = 16）), never a second pair of parentheses."""
 
     def aside(text: Any, extra: Any, lang: str = "en") -> str:
-        inner = _inside_own_aside(str(text), lang) if lang in ("en", "zh") else None
+        inner = inside_own_aside(str(text), lang) if lang in ("en", "zh") else None
         if inner is None:
             return msg("w_aside", lang, text=text, aside=extra)
         return msg("w_aside_within", lang, text=type(text)(inner) if isinstance(text, str) else inner, aside=extra)
 
     return aside
-
-
-def _inside_own_aside(text: str, lang: str) -> str | None:
-    """``text`` without the closing parenthesis of the aside it ends in, or None when it ends in none: a
-    full-width （…） in Chinese, `` (…)`` after a space in English (not the parenthesis of a formula such
-    as (p − 1)/(m + p − 1))."""
-    close, open_ = ("）", "（") if lang == "zh" else (")", "(")
-    if not text.endswith(close):
-        return None
-    depth = 0
-    for i in range(len(text) - 1, -1, -1):
-        if text[i] == close:
-            depth += 1
-        elif text[i] == open_:
-            depth -= 1
-            if depth == 0:
-                return text[:-1] if lang == "zh" or text[i - 1:i] == " " else None
-    return None
 
 
 def _markup(text: str):

@@ -353,6 +353,25 @@ def test_an_aside_goes_inside_a_name_that_ends_in_its_own():
     assert isinstance(html, Markup) and html == "a &lt;b&gt; (c; &lt;d&gt;)"
 
 
+def test_a_given_values_note_takes_what_it_follows_inside_its_own_aside(catalog):
+    """A note that ends in a parenthesis of its own gets the follows-marker inside it, never a second pair."""
+    import dataclasses
+
+    import sympy
+
+    from derive._present import given_notes
+
+    sol = solve("ici_allgather_time", {"axis_size": 4, "ici_axes": 1, "collective_bytes": "1 MB"}, hw="tpu-v5e")
+    g = dataclasses.replace(sol.given[0], follows=sympy.Symbol("axis_size", positive=True) * 2)
+    for note, note_zh, en, zh in [
+        ("unequal axes add up (4 + 8 = 12)", "轴长不等时相加（4 + 8 = 12）",
+         "unequal axes add up (4 + 8 = 12; = $2 \\cdot |X|$)", "轴长不等时相加（4 + 8 = 12，= $2 \\cdot |X|$）"),
+        ("the one element size", "通用元素大小", "the one element size (= $2 \\cdot |X|$)", "通用元素大小（= $2 \\cdot |X|$）"),
+        ("a bubble of (p - 1)/(m + p - 1)", "", "a bubble of (p - 1)/(m + p - 1) (= $2 \\cdot |X|$)", ""),
+    ]:
+        assert given_notes(catalog, dataclasses.replace(g, note=note, note_zh=note_zh)) == (en, zh)
+
+
 # ---------------------------------------------------------------------------
 # user templates: searched first, sandboxed, undefined names are errors
 
