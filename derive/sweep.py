@@ -260,6 +260,13 @@ class SweepResult:
         # %.17g gives them, about three times faster
         whole = [bool(c.size) and bool(np.all(np.isfinite(c)) and np.all(np.abs(c) < 2.0**53)
                                        and np.all(c == np.trunc(c))) for c in cols]
+        if all(whole):
+            # every column whole: formatted by NumPy a block at a time, the same bytes as %d
+            from ._decimal_rows import whole_rows
+
+            for lo in range(0, self.size, _CHUNK):
+                out.write(whole_rows([c[lo:lo + _CHUNK].astype(np.int64) for c in cols]).decode("ascii"))
+            return
         row = ",".join("%d" if w else "%.17g" for w in whole) + "\n"
         for lo in range(0, self.size, _CHUNK):
             parts = [(c[lo:lo + _CHUNK].astype(np.int64) if w else c[lo:lo + _CHUNK]).tolist()

@@ -320,6 +320,26 @@ def test_readme_sweep_example(cli):
     assert run.out == shown
 
 
+@pytest.mark.parametrize("columns", [
+    [[0, 1, 9, 10, 99, 100, 2**53 - 1, -1, -10, -(2**53 - 1)]],
+    [[7], [-3], [0]],
+    [[2**62, -(2**62), 10**18, 10**18 - 1]],
+    "random",
+])
+def test_whole_number_rows_are_what_percent_d_writes(columns):
+    """The CSV of whole-number columns is formatted by NumPy a block at a time: every byte as %d gives it."""
+    from derive._decimal_rows import whole_rows
+
+    if columns == "random":
+        rng = np.random.default_rng(5)
+        columns = [rng.integers(-10**15, 10**15, 5000), rng.integers(0, 10, 5000), rng.integers(-3, 3, 5000)]
+    arrays = [np.asarray(c, dtype=np.int64) for c in columns]
+    expected = "".join(",".join("%d" % int(a[i]) for a in arrays) + "\n" for i in range(arrays[0].size))
+    assert whole_rows(arrays).decode("ascii") == expected
+    assert whole_rows(arrays, sep=";").decode("ascii") == expected.replace(",", ";")
+    assert whole_rows([np.empty(0, dtype=np.int64)]) == b""
+
+
 def test_csv_cells_are_the_17_digit_values_whole_columns_included():
     """Whole-number columns are written from integers (faster); every cell must still read as
     "%.17g" of its value, NaN where nothing fits, whatever mix of columns a sweep has."""
