@@ -7,7 +7,10 @@
    - a ``--max`` bound: the largest ``d_model`` whose FFN weights fit in a new ``vmem_capacity``;
    - a ``--min`` device count: the fewest H100s whose HBM holds a new parameter count.
    derive's time is the whole answer (plan, steps, exact values, every relation substituted
-   back); SymPy's is the bare solve.
+   back); SymPy's is the bare solve. Both loops are timed as ``timeit`` times: after a collection,
+   with Python's cyclic garbage collector off, so that a full collection of the process's heap
+   (60-75 ms with SymPy's caches loaded), which falls in one loop or the other by chance, is not
+   charged to either.
 2. A chain of 100 relations against a chain of 20 (each relation defines the next quantity
    from the one before), planned and solved afresh each time, as medians of interleaved blocks.
    Target: at most 5x (linear).
@@ -24,10 +27,19 @@ N = 1000
 
 
 def _per_call(fn, n: int) -> float:
-    t = time.perf_counter()
-    for i in range(n):
-        fn(i)
-    return (time.perf_counter() - t) / n
+    import gc
+
+    gc.collect()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        t = time.perf_counter()
+        for i in range(n):
+            fn(i)
+        return (time.perf_counter() - t) / n
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def new_values() -> list[tuple[str, float, float]]:
