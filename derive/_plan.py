@@ -318,13 +318,14 @@ def _find_block(ids: list[str], determined: set[str], catalog: Catalog, check_bl
         for u in small:                      # unions of two overlapping sets
             if len(u) >= k:
                 continue
-            for s in u:
+            for s in sorted(u):              # by name, not hash order: the same block in every process
                 for other in by_symbol.get(s, ()):
                     union = u | unknowns[other]
                     if len(union) == k:
                         sets[union] = None
         for target in sets:
-            members = list(dict.fromkeys(r for s in target for r in by_symbol.get(s, ()) if unknowns[r] <= target))
+            members = list(dict.fromkeys(r for s in sorted(target) for r in by_symbol.get(s, ())
+                                         if unknowns[r] <= target))
             if len(members) < k:
                 continue
             for combo in combinations(members, k):

@@ -36,6 +36,21 @@ def test_simultaneous_block_is_solved_together():
     assert set(sol.steps[0].relations) == {"weight_bytes", "grad_bytes", "training_bytes_per_param"}
 
 
+def test_a_block_is_the_same_in_every_process_whatever_the_string_hash():
+    """Which relations are solved together is found by name, never in the order Python's string hashing
+    happens to give a set in one process: the same derivation under any PYTHONHASHSEED."""
+    import os
+    import subprocess
+    import sys
+
+    args = [sys.executable, "-m", "derive", "solve", "params", "weight_bytes=14e9", "grad_bytes=14e9",
+            "training_bytes_per_param=16 B", "optimizer_bytes_per_param=12 B", "--format", "json"]
+    outputs = {subprocess.run(args, capture_output=True, text=True, check=True, timeout=120,
+                              env=dict(os.environ, PYTHONHASHSEED=str(seed), DERIVE_CACHE_DIR="off")).stdout
+               for seed in (0, 1, 2, 3)}
+    assert len(outputs) == 1 and '"system"' in outputs.pop()
+
+
 def test_roofline_regime_is_named():
     compute = solve("roofline_time", {"flops": "1e12", "bytes_moved": "1e9"}, hw="h100")
     assert compute.regime == "compute_bound"
