@@ -131,7 +131,9 @@ class Vectorized:
         import numpy as np
 
         cond = self._conditions[0]
-        root = cond.shifted if self._step is not None and cond.shifted is not None else cond.roots[0]
+        # rounded: the boundary already moved NEAR outward and counted in steps (made with the conditions)
+        root = cond.shifted if self._step is not None else cond.roots[0]
+        assert root is not None
         nd = len(shape)
         arrays = tuple(a.reshape((1,) * (nd - a.ndim) + a.shape) for a in arrays)
         size = int(np.prod(shape, dtype=np.int64))
@@ -154,8 +156,6 @@ class Vectorized:
                 edge = _owned(per_block(lo, hi), ())
             block = out[lo:hi] if nd else out
             if self._step is not None:
-                if root is not cond.shifted:
-                    np.multiply(edge, self._shift / self._step, out=edge)
                 _, flat, m = self._round(edge, into=block, marks=None if marks is None else marks[:hi - lo])
                 if flat.size:
                     pending_at.append(flat + lo * per_row)
