@@ -48,7 +48,7 @@ def fresh_processes(out: Path) -> dict[str, float]:
 
 
 def in_process(out: Path, repeats: int = 5) -> float:
-    from derive.plot import plot
+    from derive.plot.figures import plot
 
     plot("roofline", out, hw=["a100", "h100"])          # first: imports, solves, font cache
     t = time.perf_counter()

@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def render_all(files, catalog) -> int:
     """Solve and render every problem file to md and html in en and zh; returns the characters written."""
-    from derive.problems import load_problem
-    from derive.report import render_report, report_context
+    from derive.documents.problems import load_problem
+    from derive.documents.report import render_report, report_context
 
     total = 0
     for path in files:

@@ -45,7 +45,7 @@ def forward() -> dict[str, float]:
     import sympy
 
     from derive import solve
-    from derive.sweep import sweep
+    from derive.sweep.grid import sweep
 
     t = time.perf_counter()
     result = sweep("kv_cache_bytes", {"batch": f"1:{N}:{N}", "seq_len": f"1:{N * 32}:{N}"}, model="llama2-70b")
@@ -79,7 +79,7 @@ def bound() -> dict[str, float]:
     import sympy
 
     from derive import solve
-    from derive.sweep import sweep
+    from derive.sweep.grid import sweep
 
     opts = dict(model="llama2-70b", hw="h100", bound="max", require=["kv_cache_fits"])
     t = time.perf_counter()

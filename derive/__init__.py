@@ -9,17 +9,22 @@ are exact and checked by substituting them back.
     >>> solve("critical_ai", hw="a100").display()
     '156 FLOP/B'
 
-The public surface is small: ``load_catalog``, ``solve`` (which takes a target and its
-inputs, or a :class:`Question`), ``check_claims``, ``sharding_plan`` (a sharded matmul in the
-Scaling Book's notation), the records they return, and the error classes. Heavy
-modules (SymPy, pint, Jinja) load on first use, not at import.
+The public surface is the verbs and the records they return: ``load_catalog``, ``solve``
+(a target and its inputs, or a :class:`Question`), ``growth``, ``sweep``, ``check_claims``,
+``sharding_plan`` and ``render_plan`` (a sharded matmul in the Scaling Book's notation),
+``render_solution``, ``build_pdf`` and ``plot`` (write-ups and figures), ``load_problem``,
+``solve_problem``, ``render_report`` and ``write_reports`` (problem files), ``render_source``
+(live documents); the error classes are also in :mod:`derive.errors`. The subpackages (wings,
+in the order data flows: storage, symbolic, records, catalog, engine, sweep and writeup, plot
+and sharding, documents, cli) are the implementation. Heavy modules (SymPy, pint, Jinja)
+load on first use, not at import.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._errors import (
+from .errors import (
     CatalogError,
     ContradictoryInputsError,
     DeriveError,
@@ -52,40 +57,70 @@ __all__ = [
     "ShardingPlan",
     "Solution",
     "Step",
+    "SweepResult",
     "TemplateError",
     "TimeBudgetError",
     "UnitBalanceError",
     "UnitError",
     "UnknownNameError",
     "VerificationError",
+    "build_pdf",
     "check_claims",
     "growth",
     "load_catalog",
+    "load_problem",
+    "plot",
+    "render_plan",
+    "render_report",
+    "render_solution",
+    "render_source",
     "sharding_plan",
     "solve",
+    "solve_problem",
+    "sweep",
+    "write_reports",
 ]
 
 _LAZY = {
-    "check_claims": (".check", "check_claims"),
-    "load_catalog": ("._loader", "load_catalog"),
-    "solve": ("._solver", "solve"),
-    "growth": ("._solver", "growth"),
-    "Catalog": ("._model", "Catalog"),
-    "Question": ("._question", "Question"),
-    "Solution": ("._solution", "Solution"),
-    "Step": ("._solution", "Step"),
-    "ShardingPlan": (".sharded", "ShardingPlan"),
-    "sharding_plan": (".sharded", "sharding_plan"),
+    "check_claims": (".documents.claims", "check_claims"),
+    "load_catalog": (".catalog.loader", "load_catalog"),
+    "solve": (".engine.solver", "solve"),
+    "growth": (".engine.solver", "growth"),
+    "Catalog": (".records.catalog", "Catalog"),
+    "Question": (".records.question", "Question"),
+    "Solution": (".records.solution", "Solution"),
+    "Step": (".records.solution", "Step"),
+    "ShardingPlan": (".sharding.matmul", "ShardingPlan"),
+    "sharding_plan": (".sharding.matmul", "sharding_plan"),
+    "render_solution": (".writeup.render", "render_solution"),
+    "build_pdf": (".writeup.latex_build", "build_pdf"),
+    "sweep": (".sweep.grid", "sweep"),
+    "SweepResult": (".sweep.grid", "SweepResult"),
+    "plot": (".plot.figures", "plot"),
+    "load_problem": (".documents.problems", "load_problem"),
+    "solve_problem": (".documents.problems", "solve_problem"),
+    "write_reports": (".documents.report", "write_reports"),
+    "render_report": (".documents.report", "render_report"),
+    "render_source": (".documents.live", "render_source"),
+    "render_plan": (".sharding.view", "render_plan"),
 }
 
 if TYPE_CHECKING:
-    from ._loader import load_catalog
-    from ._model import Catalog
-    from ._question import Question
-    from ._solution import Solution, Step
-    from ._solver import growth, solve
-    from .check import check_claims
-    from .sharded import ShardingPlan, sharding_plan
+    from .catalog.loader import load_catalog
+    from .documents.claims import check_claims
+    from .documents.live import render_source
+    from .documents.problems import load_problem, solve_problem
+    from .documents.report import render_report, write_reports
+    from .engine.solver import growth, solve
+    from .plot.figures import plot
+    from .records.catalog import Catalog
+    from .records.question import Question
+    from .records.solution import Solution, Step
+    from .sharding.matmul import ShardingPlan, sharding_plan
+    from .sharding.view import render_plan
+    from .sweep.grid import SweepResult, sweep
+    from .writeup.latex_build import build_pdf
+    from .writeup.render import render_solution
 
 
 def _version() -> str:

@@ -324,7 +324,7 @@ def test_a_value_that_is_not_whole_never_prints_as_a_whole_number():
     """Past the figures asked for (15,728.64 to four figures) a fraction is shown, never 15,729; a pure
     number (count=True, as format_value passes for unit 1) shows it at any size; a value with a unit
     keeps its significant figures (179 ms), and a float is rounded as asked."""
-    from derive._units import format_number
+    from derive.symbolic.units import format_number
 
     assert format_number(sympy.Rational(1572864, 100)) == "15,728.64"
     assert format_number(sympy.sqrt(2) * 10000) == "14,142.14"
@@ -627,7 +627,7 @@ claims:
 def test_a_stated_order_is_judged_by_its_notation(tmp_path, cli):
     """O is an upper bound (true when the stated power is at least the derived 2), Θ tight, Ω a lower
     bound; a bare power is Θ. FlashAttention's HBM traffic is Θ(N²·d²/M)."""
-    from derive.check import check_claims
+    from derive.documents.claims import check_claims
 
     path = tmp_path / "orders.yaml"
     path.write_text(ORDER_CLAIMS, encoding="utf-8")
@@ -668,7 +668,7 @@ questions:
 def test_a_problem_file_takes_assume_and_unit(tmp_path, catalog, cli):
     """The issue's "(and the same in problem files)": `assume:` gives the leading term with the exact beside it,
     `unit:` the answer in the unit named, in the write-up as well."""
-    from derive.problems import load_problem, solve_problem
+    from derive.documents.problems import load_problem, solve_problem
 
     path = tmp_path / "assume-and-unit.yaml"
     path.write_text(PROBLEM, encoding="utf-8")

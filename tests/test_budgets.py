@@ -13,7 +13,7 @@ import time
 import pytest
 
 from derive import TimeBudgetError
-from derive._budget import time_budget
+from derive.symbolic.budget import time_budget
 
 SLOW = """
 quantities:
@@ -206,7 +206,7 @@ def test_deeply_nested_yaml_is_refused_not_a_crash(cli, tmp_path, surface, shape
 
 
 def test_nesting_within_the_limit_is_read(tmp_path):
-    from derive._yamlio import read_yaml
+    from derive.storage.yamlio import read_yaml
 
     path = tmp_path / "ok.yaml"
     path.write_text("a: " + "[" * 199 + "x" + "]" * 199 + "\n", encoding="utf-8")

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from derive import _loader
-from derive._cache import read_entry, write_entry
-from derive._records_json import decode, encode, loads
+from derive.catalog import loader as _loader
+from derive.catalog.records_json import decode, encode, loads
+from derive.storage.cache import read_entry, write_entry
 
 RIGHT = 197e12 / 8.2e11       # TPU v5e: 197 TFLOP/s over 820 GB/s
 ANSWER = ("solve", "critical_ai", "--hw", "tpu-v5e", "--format", "json")
@@ -101,7 +101,7 @@ def test_tampered_entry_is_rebuilt_not_trusted(cli, tmp_path):
 
 def _sign(entry: Path, payload: str, config: Path, monkeypatch) -> None:
     """Write ``payload`` into ``entry`` with a header a run keyed by ``config`` accepts (as derive signs it)."""
-    from derive import _cache
+    from derive.storage import cache as _cache
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
     _cache._secrets.clear()
@@ -301,7 +301,7 @@ def test_shared_cache_folder_is_bypassed_with_one_warning(cli, tmp_path):
 
 
 def test_cache_folder_of_another_user_is_bypassed(tmp_path, monkeypatch, capsys):
-    from derive import _cache
+    from derive.storage import cache as _cache
 
     monkeypatch.setenv("DERIVE_CACHE_DIR", str(tmp_path))
     tmp_path.chmod(0o700)
@@ -330,7 +330,7 @@ def test_unusable_cache_never_fails_an_answer(cli, tmp_path):
 def test_the_messages_cache_is_keyed_by_content_not_by_size_and_time(tmp_path, monkeypatch):
     """Issue 16, item 1: the messages cache was keyed by path, mtime and size; an edit that kept both was
     never seen (and a planted entry with the same three was trusted)."""
-    from derive.render import _environment, _messages, message_table
+    from derive.writeup.render import _environment, _messages, message_table
 
     monkeypatch.setenv("DERIVE_CACHE_DIR", str(tmp_path / "cache"))
     pack = tmp_path / "pack"

@@ -148,7 +148,7 @@ def test_the_index_a_cached_catalog_carries_is_what_its_relations_say(tmp_path, 
     """The planner walks a catalog by its index (which relations relate which quantities, which
     quantities are defined) and decodes only the relations it considers: read back from the cache,
     before any relation is decoded, the index must be each relation's own symbols and left side."""
-    from derive import _loader
+    from derive.catalog import loader as _loader
 
     monkeypatch.setenv("DERIVE_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(_loader, "_loaded", {})
@@ -170,8 +170,8 @@ def test_renaming_catalog_files_changes_no_answer_step_or_citation(tmp_path):
     import shutil
 
     from derive import load_catalog, solve
-    from derive.check import load_claims
-    from derive.problems import load_problem
+    from derive.documents.claims import load_claims
+    from derive.documents.problems import load_problem
 
     source = ROOT / "formulas"
     renamed = tmp_path / "formulas"

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from derive.check import Stated, agrees, check_claims, load_claims, stated_digits
+from derive.documents.claims import Stated, agrees, check_claims, load_claims, stated_digits
 
 HEADER = "chapter: seed-bandwidth-wall\nclaims:\n"
 
@@ -209,7 +209,7 @@ def test_load_claims_reuses_question_parsing(tmp_path, catalog):
 
 
 def test_import_is_light():
-    code = "import sys, derive.check; print('sympy' in sys.modules, 'yaml' in sys.modules)"
+    code = "import sys, derive.documents.claims; print('sympy' in sys.modules, 'yaml' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from derive.check import VERDICTS, check_claims
+from derive.documents.claims import VERDICTS, check_claims
 
 ROOT = Path(__file__).resolve().parent.parent
 CLAIMS = ROOT / "reports" / "claims" / "bandwidth-wall.yaml"
@@ -127,7 +127,7 @@ def test_verdict_and_value(results, claim_id):
 def test_errata_give_the_correct_value(results):
     errata = {k for k, r in results.items() if r.verdict == "erratum"}
     assert errata == set(ERRATA_TEXT)
-    from derive.check import computed_text, note_text
+    from derive.documents.claims import computed_text, note_text
 
     for cid, text in ERRATA_TEXT.items():
         r = results[cid]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from derive.check import VERDICTS, check_claims
+from derive.documents.claims import VERDICTS, check_claims
 
 ROOT = Path(__file__).resolve().parent.parent
 CLAIMS = ROOT / "reports" / "claims" / "scaling-book-gpus.yaml"
@@ -130,7 +130,7 @@ def test_verdict_and_value(results, claim_id):
 
 
 def test_the_spine_has_the_bandwidth_of_its_switches(results):
-    from derive.check import computed_text
+    from derive.documents.claims import computed_text
 
     # Appendix B's older 16 x 1.6 TB/s = 25.6 TB/s is gone from the newest text: 16 x 3.2 TB/s
     r = results["appb-spine-bw"]

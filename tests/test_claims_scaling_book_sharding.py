@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from derive.check import VERDICTS, check_claims
+from derive.documents.claims import VERDICTS, check_claims
 
 ROOT = Path(__file__).resolve().parent.parent
 CLAIMS = ROOT / "reports" / "claims" / "scaling-book-sharding.yaml"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from derive.check import VERDICTS, check_claims
+from derive.documents.claims import VERDICTS, check_claims
 
 ROOT = Path(__file__).resolve().parent.parent
 CLAIMS = ROOT / "reports" / "claims" / "scaling-book-tpus.yaml"
@@ -132,7 +132,7 @@ def test_verdict_and_value(results, claim_id):
 
 
 def test_errata_give_the_correct_value(results):
-    from derive.check import computed_text, note_text
+    from derive.documents.claims import computed_text, note_text
 
     texts = {"v5p-chip-flops": "4.588e14 FLOP/s", "v5p-core-flops": "2.294e14 FLOP/s", "q4-critical-batch-hbm": "259.3"}
     assert {k for k, r in results.items() if r.verdict == "erratum"} == set(texts)

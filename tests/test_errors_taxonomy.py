@@ -33,10 +33,10 @@ from derive import (
     UnitBalanceError,
     UnitError,
     UnknownNameError,
-    _errors,
     load_catalog,
     solve,
 )
+from derive import errors as _errors
 from derive.cli._main import spell_for_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -268,7 +268,7 @@ def test_unbalanced_relation_is_a_unit_balance_error(tmp_path):
 
 
 def test_malformed_problem_file_names_file_line_and_question(tmp_path):
-    from derive.problems import load_problem
+    from derive.documents.problems import load_problem
 
     path = user_file(tmp_path, "problem.yaml", """
         id: p
@@ -293,7 +293,7 @@ def test_malformed_problem_file_names_file_line_and_question(tmp_path):
 
 
 def test_malformed_claims_file_names_file_and_line(tmp_path):
-    from derive.check import load_claims
+    from derive.documents.claims import load_claims
 
     path = user_file(tmp_path, "claims.yaml", """
         chapter: seed-bandwidth-wall
@@ -318,7 +318,7 @@ def test_malformed_claims_file_names_file_and_line(tmp_path):
     ("{{ ''.__class__.__mro__ }}\n", 1, "template tried something unsafe"),
 ])
 def test_template_errors_name_file_and_line(tmp_path, body, line, expect):
-    from derive.render import render_solution
+    from derive.writeup.render import render_solution
 
     (tmp_path / "solution.md.j2").write_text(body, encoding="utf-8")
     with pytest.raises(TemplateError) as err:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from derive import load_catalog, solve
-from derive.check import agrees, stated_digits
+from derive.documents.claims import agrees, stated_digits
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = load_catalog()
@@ -21,8 +21,8 @@ EXAMPLES = [(rel.id, i, ex) for rel in CATALOG.relations.values() for i, ex in e
 
 
 def _stated(catalog, text: str, quantity):
-    from derive._values import split_value
-    from derive.check import Stated
+    from derive.catalog.values import split_value
+    from derive.documents.claims import Stated
 
     number, unit = split_value(text)
     value, ulp, digits = stated_digits(number)
@@ -47,14 +47,14 @@ def test_each_example_gives_its_published_number(rid, index, example):
 
 
 def test_the_catalog_readme_shows_the_schema_fields():
-    """formulas/README.md's tables of fields are the loader's own (derive/_schema.py)."""
-    from derive._schema import fields_markdown
+    """formulas/README.md's tables of fields are the loader's own (derive/catalog/schema.py)."""
+    from derive.catalog.schema import fields_markdown
 
     text = (ROOT / "formulas" / "README.md").read_text(encoding="utf-8")
-    start = text.index("<!-- fields: generated from derive/_schema.py -->\n") + len(
-        "<!-- fields: generated from derive/_schema.py -->\n")
+    start = text.index("<!-- fields: generated from derive/catalog/schema.py -->\n") + len(
+        "<!-- fields: generated from derive/catalog/schema.py -->\n")
     end = text.index("<!-- end of fields -->")
-    assert text[start:end] == fields_markdown(), "regenerate with: python -m derive._schema"
+    assert text[start:end] == fields_markdown(), "regenerate with: python -m derive.catalog.schema"
 
 
 QUANTITIES = """

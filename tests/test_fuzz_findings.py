@@ -35,7 +35,7 @@ def test_a_number_before_a_bracketed_unit_multiplies_it(cli, value):
 
 def test_a_number_called_like_a_function_says_so():
     from derive import ExpressionError
-    from derive._expr import parse_expression
+    from derive.symbolic.expressions import parse_expression
 
     with pytest.raises(ExpressionError, match="write \\* to multiply"):
         parse_expression("2(3)")
@@ -66,7 +66,7 @@ def test_a_stated_value_with_a_bracketed_unit_is_read_as_number_and_unit(cli, tm
 @pytest.mark.parametrize("body", ["{% for x in 1 %}{% endfor %}", "{{ 1 | join }}", "{{ 1 | sum }}",
                                   "{{ [1, 'a'] | sum }}"])
 def test_a_template_looping_over_a_number_is_the_templates_mistake(cli, tmp_path, body):
-    """A loop over a number (or join/sum of one) raised TypeError inside derive/_sandbox.py, which was taken
+    """A loop over a number (or join/sum of one) raised TypeError inside derive/writeup/sandbox.py, which was taken
     for derive's own bug: exit 1, "internal error"."""
     (tmp_path / "solution.md.j2").write_text(body, encoding="utf-8")
     err = _one_error_line(cli("solve", "critical_ai", "--hw", "a100", "--format", "md", "--templates", str(tmp_path)))
@@ -145,10 +145,10 @@ def test_derives_own_errors_under_a_template_stay_internal():
     """The other side of the rule: an exception raised in derive's code that a template called is derive's."""
     import json
 
-    from derive.render import raised_by_template
+    from derive.writeup.render import raised_by_template
 
     def derive_side():
-        from derive._units import Dimension
+        from derive.symbolic.units import Dimension
         Dimension.of({"[data]": object()})     # TypeError inside derive's own code (Fraction of an object)
 
     try:

@@ -13,7 +13,7 @@ generates the files' contents and the units themselves:
   conventions/stated_order, wrong types, huge numbers, inf and nan, unknown names), and files
   built from nothing;
 - **problem files**: real questions of ``reports/*.yaml`` mutated the same way (the grammar is in
-  ``derive/problems.py``), with problem-level fields;
+  ``derive/documents/problems.py``), with problem-level fields;
 - **live sources** (Markdown, HTML and LaTeX): text with ``{{ q(...) }}``, ``const(...)``, ``name(...)``,
   ``claims(...)`` over a generated claims file beside the source, filters (``unit``, ``percent``,
   Jinja's own), attributes (``.value``, ``.exact``), and Jinja statements (``set``, ``for``, ``if``,
@@ -660,7 +660,7 @@ def watch():
 
 @pytest.fixture
 def short_renders(monkeypatch):
-    import derive._sandbox as sb
+    import derive.writeup.sandbox as sb
 
     monkeypatch.setattr(sb, "MAX_SECONDS", RENDER_SECONDS)
 
@@ -755,7 +755,7 @@ def _unit_call(draw) -> tuple[list[str], dict[str, str]]:
 @given(text=st.one_of(units(), units("data/time"), values(), values("data/time")))
 def test_generated_units_parse_or_refuse_quickly(text):
     """The unit reader alone: a unit or a value is read, or refused with one of derive's errors, fast."""
-    from derive._values import parse_value
+    from derive.catalog.values import parse_value
 
     catalog = CATALOG
     start = time.process_time()

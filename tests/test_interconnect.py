@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from derive import MissingInputsError, NoSolutionError, solve
-from derive.problems import load_problem
+from derive.documents.problems import load_problem
 
 ROOT = Path(__file__).resolve().parent.parent
 SLICES = ["v5e-4x4", "v5e-8x16", "v5e-16x16", "v5e-8x4", "v5p-16x16x16", "v5p-16x20x28", "v5p-4x4x4",
@@ -228,7 +228,7 @@ def test_a_collective_over_several_axes_has_the_books_longest_path_in_one_call(c
                 hw="tpu-v4", catalog=catalog)
     assert big.value == F(10**9, 2 * 90 * 10**9)
     # derive shard gives the same for AllGather_XY over a {X: 4, Y: 8} mesh
-    from derive.sharded import sharding_plan
+    from derive.sharding.matmul import sharding_plan
 
     p = sharding_plan("A[I, J_XY] · B[J, K]", {"I": 4, "J": 32, "K": 8}, {"X": 4, "Y": 8}, hw="tpu-v4")
     (c,) = p.collectives

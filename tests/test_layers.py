@@ -1,5 +1,6 @@
-"""The house rules, checked on the code itself: the CLI sits on top, modules import in one
-direction, private names stay in their module, and output formats live in one table."""
+"""The house rules, checked on the code itself: the package is wings (subpackages) in the order data
+flows, each importing only the wings below it; the CLI sits on top; modules import in one
+direction; private names stay in their module; and output formats live in one table."""
 
 from __future__ import annotations
 
@@ -27,9 +28,23 @@ MODULES = _modules()
 LIBRARY = sorted(m for m in MODULES if not m.startswith("derive.cli") and m != "derive.__main__")
 
 
-def _imports(name: str) -> list[tuple[str, list[str], bool]]:
+# The layers contract: a wing imports only wings on lower floors (same-floor wings are independent).
+FLOORS: dict[str, int] = {
+    "errors": 0, "storage": 1, "symbolic": 2, "records": 3, "catalog": 4, "engine": 5,
+    "sweep": 6, "writeup": 6, "plot": 7, "sharding": 7, "documents": 8, "cli": 9, "__main__": 10,
+}
+# the one edge allowed up: a Solution shows itself (to_dict, Jupyter) through the write-ups, deferred
+ALLOWED_UP = {("derive.records.display", "derive.writeup.present"), ("derive.records.display", "derive.writeup.render")}
+
+
+def _wing(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else None
+
+
+def _imports(name: str, typing_too: bool = False) -> list[tuple[str, list[str], bool]]:
     """(imported module, names taken from it, at module level?) for every relative import of ``name``
-    that runs (imports under ``if TYPE_CHECKING:`` are for the type checker only)."""
+    that runs (imports under ``if TYPE_CHECKING:`` are for the type checker only, counted with ``typing_too``)."""
     path = MODULES[name]
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
@@ -38,7 +53,7 @@ def _imports(name: str) -> list[tuple[str, list[str], bool]]:
                    and getattr(block.test, "id", None) == "TYPE_CHECKING" for n in ast.walk(block)}
     out = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level and id(node) not in typing_only:
+        if isinstance(node, ast.ImportFrom) and node.level and (typing_too or id(node) not in typing_only):
             base = package[:len(package) - (node.level - 1)] if node.level > 1 else package
             target = ".".join(base + ([node.module] if node.module else []))
             names = [a.name for a in node.names]
@@ -64,9 +79,48 @@ def test_the_cli_imports_only_the_command_being_run():
     assert out.stdout.strip().splitlines()[-1] == "['derive.cli.list']"
 
 
-def _graph(skip: frozenset[str] = frozenset()) -> dict[str, set[str]]:
-    return {m: {t for t, _, _ in _imports(m) if t in MODULES and t != m and not t.startswith(f"{m}.")}
+def _graph(skip: frozenset[str] = frozenset(), typing_too: bool = False) -> dict[str, set[str]]:
+    return {m: {t for t, _, _ in _imports(m, typing_too) if t in MODULES and t != m and not t.startswith(f"{m}.")}
             for m in MODULES if m not in skip}
+
+
+def test_the_package_is_a_few_wings_and_every_module_is_in_one():
+    """At most 12 rooms at the top of derive/; every wing is on a floor of the contract, and its
+    __init__ is a docstring only (no re-exports: importing a wing loads nothing)."""
+    top = sorted(p.name for p in PACKAGE.iterdir() if not p.name.startswith((".", "__")))   # the package's own
+    # __init__ (the public verbs) and __main__ (python -m derive) are the building, not rooms in it
+    assert len(top) <= 12, top
+    for path in PACKAGE.iterdir():
+        if path.is_dir() and (path / "__init__.py").is_file():
+            assert path.name in FLOORS, f"{path.name} is not on a floor of the layers contract"
+            tree = ast.parse((path / "__init__.py").read_text(encoding="utf-8"))
+            if path.name != "cli":          # the command's entry point is re-exported for [project.scripts]
+                assert len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr), path.name
+            assert ast.get_docstring(tree), f"{path.name}/__init__.py says what the wing does"
+    for module in MODULES:
+        if module not in ("derive",):
+            assert _wing(module) in FLOORS, module
+
+
+def test_every_wing_imports_only_wings_below_it():
+    """The layers contract: every import (deferred and type-only ones included) goes down a floor,
+    except the display mixin's one deferred edge."""
+    up = []
+    for module in MODULES:
+        for target, _, _ in _imports(module, typing_too=True):
+            wing, other = _wing(module), _wing(target)
+            if wing and other and wing != other and FLOORS[other] >= FLOORS[wing] \
+                    and (module, target) not in ALLOWED_UP:
+                up.append(f"{module} -> {target}")
+    assert not up, up
+
+
+def test_no_circle_inside_a_wing():
+    """Inside a wing, imports (type-only ones included) never close a circle."""
+    graph = _graph(typing_too=True)
+    for module, targets in graph.items():
+        graph[module] = {t for t in targets if _wing(t) == _wing(module)}
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -93,9 +147,9 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_no_import_circle_among_modules():
     """Every import, deferred ones included, points one way. The one edge allowed back from the engine
-    to the write-ups is ``derive._display`` (Solution's to_dict and Jupyter displays), deferred."""
+    to the write-ups is ``derive.records.display`` (Solution's to_dict and Jupyter displays), deferred."""
     graph = _graph()
-    graph["derive._display"] = set()
+    graph["derive.records.display"] = set()
     graph["derive"] = set()            # the package's lazy __getattr__ re-exports the public verbs
     assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
 
@@ -113,12 +167,12 @@ def test_private_names_stay_in_their_module():
 
 def test_output_formats_come_from_one_table():
     """The CLI's --format choices, the report formats and render's solution formats are views of
-    derive._formats.FORMATS, and every template a format names exists."""
-    from derive._formats import FORMATS, MARKUPS
-    from derive._resources import builtin_dir
+    derive.writeup.formats.FORMATS, and every template a format names exists."""
     from derive.cli._main import build_parser
-    from derive.render import FORMATS as SOLUTION_FORMATS
-    from derive.report import ALL_FORMATS, REPORT_FORMATS
+    from derive.documents.report import ALL_FORMATS, REPORT_FORMATS
+    from derive.storage.resources import builtin_dir
+    from derive.writeup.formats import FORMATS, MARKUPS
+    from derive.writeup.render import FORMATS as SOLUTION_FORMATS
 
     templates = builtin_dir("templates")
     for fmt in FORMATS.values():
@@ -137,8 +191,8 @@ def test_output_formats_come_from_one_table():
 def test_a_new_format_is_one_table_entry_and_its_templates(tmp_path, monkeypatch):
     """The contributor's recipe works: an entry in the table and a template, nothing else."""
     from derive import solve
-    from derive._formats import FORMATS, OutputFormat
-    from derive.render import render_solution
+    from derive.writeup.formats import FORMATS, OutputFormat
+    from derive.writeup.render import render_solution
 
     (tmp_path / "solution.rst.j2").write_text("{{ s.target.id }} = {{ s.answer.text }}\n", encoding="utf-8")
     monkeypatch.setitem(FORMATS, "rst", OutputFormat("rst", "text", "solution.rst.j2", help="reStructuredText"))

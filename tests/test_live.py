@@ -10,7 +10,7 @@ import pytest
 from conftest import ROOT, need_tool
 
 from derive import TemplateError, solve
-from derive.live import render_source
+from derive.documents.live import render_source
 
 SHOWCASE_SOURCE = ROOT / "reports" / "bandwidth-wall.zh.src.md"
 SHOWCASE = ROOT / "reports" / "bandwidth-wall.zh.md"

@@ -11,8 +11,8 @@ import sympy
 from conftest import need_tool
 
 from derive import NoSolutionError, QuestionError, load_catalog, solve
-from derive.problems import load_problem
-from derive.render import render_solution
+from derive.documents.problems import load_problem
+from derive.writeup.render import render_solution
 
 # part 5 of the Scaling Book: mixed FSDP + TP of LLaMA 3-70B's MLP on a v5p pod
 MIXED = dict(hw="tpu-v5p", given={"num_devices": 8192, "batch_tokens": "4e6", "d_model": 8192, "d_ff": 28672,

@@ -178,8 +178,8 @@ def test_an_output_never_replaces_a_special_file(cli, tmp_path, command, kind):
 @pytest.mark.skipif(sys.platform == "win32", reason="FIFOs are POSIX")
 def test_a_special_file_that_appears_after_the_check_is_not_replaced(tmp_path):
     """The rename itself checks again: a FIFO made while the output was being written stays a FIFO."""
-    from derive._atomic import atomic_path
-    from derive._errors import InputError
+    from derive.errors import InputError
+    from derive.storage.atomic import atomic_path
 
     out = tmp_path / "late.csv"
     with pytest.raises(InputError, match="it is a FIFO"):

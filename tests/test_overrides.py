@@ -86,7 +86,7 @@ def test_check_verdicts_name_the_override_they_rest_on(cli, doubled):
 
 
 def test_overrides_survive_the_compiled_cache(doubled, tmp_path, monkeypatch):
-    from derive import _loader
+    from derive.catalog import loader as _loader
 
     monkeypatch.setenv("DERIVE_CACHE_DIR", str(tmp_path / "cache"))
     first = _loader.load_catalog([doubled])

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import derive
-from derive import _errors
+from derive import errors as _errors
 
 BLOCK = """
 quantities:
@@ -78,7 +78,7 @@ def test_no_module_level_table_grows_while_solving_and_rendering(tmp_path):
     """Everything computed from a catalog's content is kept on that catalog (its ``memo``):
     solving and writing up questions with two catalogs leaves every module-level table as it was."""
     from derive import load_catalog, solve
-    from derive.render import render_solution
+    from derive.writeup.render import render_solution
 
     builtin = load_catalog()
     user = _user_catalog(tmp_path, "user", 2)

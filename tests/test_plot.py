@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from derive import load_catalog, solve
-from derive.plot import figure, save
+from derive.plot.figures import figure, save
 
 
 def artist(fig, gid: str):
@@ -268,7 +268,7 @@ def test_readme_plot_commands_run(cli, tmp_path):
 def test_missing_cjk_font_warns_and_falls_back(monkeypatch, tmp_path):
     import warnings
 
-    import derive.plot as plots
+    import derive.plot.figures as plots
 
     monkeypatch.setattr(plots, "CJK_FONT", "Derive No Such CJK Font")
     with warnings.catch_warnings(record=True) as caught:

@@ -46,9 +46,9 @@ from derive import (
     load_catalog,
     solve,
 )
-from derive._plan import can_solve_for
-from derive._premises import witness
-from derive._solver import solve_relation_for
+from derive.engine.plan import can_solve_for
+from derive.engine.premises import witness
+from derive.engine.solver import solve_relation_for
 
 # ---------------------------------------------------------------------------
 # settings

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import derive
-from derive import _errors
+from derive import errors as _errors
 
 ROOT = Path(__file__).resolve().parent.parent
 

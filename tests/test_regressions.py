@@ -12,7 +12,7 @@ import pytest
 import sympy
 
 from derive import ExpressionError, NoSolutionError, solve
-from derive._expr import parse_number
+from derive.symbolic.expressions import parse_number
 
 
 @pytest.mark.parametrize("text", [
@@ -133,7 +133,7 @@ def test_yaml_alias_bomb_in_a_user_formula_file_is_refused_quickly(tmp_path):
 def test_yaml_aliases_within_the_budget_give_each_use_its_own_copy(tmp_path):
     """Aliases share their value while a file is read (so that a bomb is refused before anything is
     copied); a file within the budget must still hand the loader distinct mappings, with their lines."""
-    from derive._yamlio import read_yaml
+    from derive.storage.yamlio import read_yaml
 
     text = tmp_path / "aliases.yaml"
     text.write_text("a: &x {k: [1, 2]}\nb: *x\nc: [*x, *x]\n", encoding="utf-8")
@@ -175,7 +175,7 @@ def test_runtime_mistake_in_a_user_template_is_a_template_error_with_file_and_li
     error: ZeroDivisionError": only Jinja's own exceptions became TemplateError. (The same in a live
     source for `derive render`.) Found by the hostile-input tests."""
     from derive import TemplateError
-    from derive.render import render_solution
+    from derive.writeup.render import render_solution
 
     (tmp_path / "solution.md.j2").write_text("line one\n" + body + "\n", encoding="utf-8")
     with pytest.raises(TemplateError) as err:   # the class, file and line are the contract, not Jinja's words
@@ -198,7 +198,7 @@ def test_template_cannot_build_a_huge_string_list_or_number(tmp_path, cli, body,
     """`{{ ("x" * 10**10)|length }}` in a user template or live source tried to build a 10 GB string:
     Jinja's sandbox bounds range() but not * and **."""
     from derive import TemplateError
-    from derive.render import render_solution
+    from derive.writeup.render import render_solution
 
     (tmp_path / "solution.md.j2").write_text(body + "\n", encoding="utf-8")
     start = time.perf_counter()
@@ -212,7 +212,7 @@ def test_template_cannot_build_a_huge_string_list_or_number(tmp_path, cli, body,
 
 
 def test_small_repetitions_and_powers_still_work_in_templates(tmp_path):
-    from derive.render import render_solution
+    from derive.writeup.render import render_solution
 
     (tmp_path / "solution.md.j2").write_text('{{ "ab" * 3 }} {{ 2 ** 10 }} {{ [1] * 2 }} {{ 3 * 4 }}\n', encoding="utf-8")
     assert render_solution(solve("critical_ai", hw="a100"), "md", templates=tmp_path).strip() == "ababab 1024 [1, 1] 12"

@@ -12,7 +12,7 @@ import pytest
 from conftest import ROOT, need_tool
 
 from derive import TemplateError, load_catalog, solve
-from derive.render import FORMATS, message_table, render_solution, template_dirs
+from derive.writeup.render import FORMATS, message_table, render_solution, template_dirs
 
 TEMPLATES = ROOT / "templates"
 
@@ -87,7 +87,7 @@ def test_every_message_key_used_by_the_templates_has_english_and_chinese():
 
 
 def test_report_messages_have_both_languages_with_the_same_placeholders():
-    from derive._yamlio import read_yaml
+    from derive.storage.yamlio import read_yaml
 
     data = read_yaml(TEMPLATES / "messages-report.yaml")
     assert all(str(k).startswith("w_") for k in data), "report messages are prefixed w_ (no clash with messages.yaml)"
@@ -110,7 +110,7 @@ def _bilingual_texts(node, path="view"):
 
 
 def test_every_catalog_text_a_write_up_uses_has_both_languages(solutions):
-    from derive._present import build_view
+    from derive.writeup.present import build_view
 
     seen = 0
     for sol in solutions.values():
@@ -226,7 +226,7 @@ def test_html_is_one_self_contained_page_with_mathml(solutions):
 
 
 def test_mathml_from_hostile_latex_stays_mathml():
-    from derive._mathml import to_mathml
+    from derive.writeup.mathml import to_mathml
 
     out = to_mathml(r"\text{<script>alert(1)</script>} + x_{<b>}")
     assert "<script" not in out and "<b>" not in out
@@ -236,7 +236,7 @@ def test_mathml_from_hostile_latex_stays_mathml():
 def test_a_unit_slash_in_mathml_has_no_space_around_it():
     """TeX sets B/s with no space at the slash; MathML's operator dictionary spaces it, and the HTML pages
     read "FLOP / s" and "B / s"."""
-    from derive._mathml import to_mathml
+    from derive.writeup.mathml import to_mathml
 
     out = to_mathml(r"1.97\times 10^{14}\,\mathrm{FLOP/s} \cdot \frac{a}{b}")
     slashes = re.findall(r"<mo[^>]*>&#x0002F;</mo>", out)
@@ -308,7 +308,7 @@ def test_an_english_write_up_loads_ctex_only_for_chinese_text(solutions, tmp_pat
     """ctex, xeCJK and the CJK fonts are a third of an article's xelatex time: an English write-up with no
     Chinese character loads the plain classes and fontspec; one quoting a Chinese title loads xeCJK and
     one face, and the title is in the PDF; a Chinese or bilingual one the ctex classes."""
-    from derive.render import cjk_setup
+    from derive.writeup.render import cjk_setup
 
     assert cjk_setup("no Chinese here: µs, ≤, “quoted”", "en") == ""
     assert cjk_setup("ch. 3: “内存层级与带宽”", "en") == "quoted"
@@ -340,7 +340,7 @@ def test_an_english_write_up_loads_ctex_only_for_chinese_text(solutions, tmp_pat
 def test_an_aside_goes_inside_a_name_that_ends_in_its_own():
     from markupsafe import Markup
 
-    from derive.render import environment_for
+    from derive.writeup.render import environment_for
 
     aside = environment_for("md").globals["aside"]
     assert aside("汇聚并相乘的时间（无重叠）", "n = 16", "zh") == "汇聚并相乘的时间（无重叠，n = 16）"
@@ -359,7 +359,7 @@ def test_a_given_values_note_takes_what_it_follows_inside_its_own_aside(catalog)
 
     import sympy
 
-    from derive._present import given_notes
+    from derive.writeup.present import given_notes
 
     sol = solve("ici_allgather_time", {"axis_size": 4, "ici_axes": 1, "collective_bytes": "1 MB"}, hw="tpu-v5e")
     g = dataclasses.replace(sol.given[0], follows=sympy.Symbol("axis_size", positive=True) * 2)
@@ -463,7 +463,7 @@ def test_a_failing_compile_reports_the_tex_error_lines(tmp_path, cli):
 
 
 def test_tex_error_lines_are_read_from_the_log():
-    from derive.latex_build import tex_errors
+    from derive.writeup.latex_build import tex_errors
 
     log = "This is XeTeX\n(./doc.tex\n! Missing $ inserted.\n<inserted text>\n$\nl.12 a_b\n\n"
     assert tex_errors(log) == ["! Missing $ inserted.", "l.12 a_b"]
@@ -474,7 +474,7 @@ def test_tex_error_lines_are_read_from_the_log():
 
 def _xelatex(source: str, folder: Path) -> Path:
     """Compile once with xelatex (enough for page counts and text); fail with TeX's error lines."""
-    from derive.latex_build import tex_errors
+    from derive.writeup.latex_build import tex_errors
 
     xelatex = need_tool("xelatex")
     folder.mkdir(parents=True, exist_ok=True)
@@ -504,14 +504,14 @@ def _xelatex(source: str, folder: Path) -> Path:
 def test_a_locator_reads_in_chinese(locator, zh):
     """A Chinese write-up cited `[6] “section "TPU Specs"”`: the locator's words are Chinese now, and so is
     the punctuation between its parts (“Worked Problems”一节, 问题 6 mixed a half-width comma in)."""
-    from derive.render import localize
+    from derive.writeup.render import localize
 
     assert localize(locator, "zh") == zh
 
 
 def test_an_english_locator_quotes_a_heading_with_curly_quotes():
     """The en article printed `section "Worked Problems"` with straight quotes."""
-    from derive.render import localize
+    from derive.writeup.render import localize
 
     assert localize('section "Worked Problems", Question 6', "en") == "section “Worked Problems”, Question 6"
 
@@ -523,8 +523,8 @@ def test_an_english_locator_quotes_a_heading_with_curly_quotes():
 @pytest.fixture(scope="module")
 def report_texts():
     """{(stem, fmt, lang): text} of every problem file in md, tex and beamer, in en, zh and both."""
-    from derive.problems import load_problem
-    from derive.report import render_report, report_context
+    from derive.documents.problems import load_problem
+    from derive.documents.report import render_report, report_context
 
     catalog = load_catalog()
     out = {}
@@ -584,7 +584,7 @@ def test_a_continued_frame_title_has_no_space_before_the_chinese_bracket(report_
 
 def test_prose_in_tex_keeps_a_number_with_its_unit_and_writes_products_with_a_times_sign():
     """A note broke "1.15" from its "s" at a line end, and "131072 x 131072" kept the letter x."""
-    from derive.render import prose_filter
+    from derive.writeup.render import prose_filter
 
     tex = str(prose_filter("tex")("约 1.15 s，是 6 倍；131072 x 131072 int8 = $2^{34}$ B, 12.9x more, a 4x4 slice"))
     assert "1.15~s" in tex and "$2^{34}$~B" in tex
@@ -638,7 +638,7 @@ def test_a_relation_prints_its_sums_and_products_in_the_order_the_catalog_writes
 def test_a_solved_form_keeps_sympys_order_and_a_written_sum_inside_it_its_written_order():
     """The ZeRO-3 bound isolated by SymPy: its sum of bytes per parameter is the one the catalog writes
     (weights, gradients, optimizer); the terminal's closed form says the same."""
-    from derive._present import build_view
+    from derive.writeup.present import build_view
 
     catalog = load_catalog()
     s = solve("data_parallel", catalog=catalog, bound="min", require=["zero3_fits"], presets=["adam-mixed"],
@@ -655,7 +655,7 @@ def test_the_written_order_is_read_by_the_whitelist_parser():
     import sympy
 
     from derive import ExpressionError
-    from derive._expr import written_order
+    from derive.symbolic.expressions import written_order
 
     sym = {n: sympy.Symbol(n, positive=True) for n in "wgoxyzab"}
     chains = written_order("t = w + g - o", lambda n: sym.get(n) or sympy.Symbol(n, positive=True))
@@ -673,7 +673,7 @@ def test_the_written_order_is_read_by_the_whitelist_parser():
 def test_a_quantity_shows_its_values_as_its_catalog_entry_says_in_every_format(catalog):
     """A utilisation was printed 0.25 and FlashAttention's saving 2.562: the catalog's ``display:`` (percent,
     times) is how text, Markdown, HTML, LaTeX and the deck show the value, and JSON keeps the number."""
-    from derive.report import render_report
+    from derive.documents.report import render_report
 
     util = solve("mxu_utilization", {"matmul_rows": 8, "matmul_inner": 64, "matmul_cols": 64}, hw="tpu-v5e",
                  catalog=catalog)
@@ -692,7 +692,7 @@ def test_a_quantity_shows_its_values_as_its_catalog_entry_says_in_every_format(c
     assert saving.display() == "2.562×"
     assert r"= 2.562{\times}" in render_solution(saving, "md", lang="en")
     # a given value is shown the same way: the MFU a question gives
-    from derive.problems import load_problem
+    from derive.documents.problems import load_problem
 
     problem = load_problem(ROOT / "reports" / "sb-gpus-parallelism.yaml", catalog)
     md = render_report(problem, "md", "en", catalog=catalog)
@@ -724,7 +724,7 @@ def test_a_quantity_display_is_checked(tmp_path, display, unit, words):
 def test_the_terminal_writes_catalog_math_as_plain_text(cli, catalog):
     """Catalog texts write math as $...$, which the write-ups typeset; `derive show` printed it raw
     ("$B^{*}_{\\mathrm{HBM}} = F_{\\mathrm{peak}} \\cdot b_{w}/(2 W_{\\mathrm{HBM}})$")."""
-    from derive._escape import plain_math, plain_prose
+    from derive.writeup.escape import plain_math, plain_prose
 
     assert plain_math(r"B^{*}_{\mathrm{HBM}} = F_{\mathrm{peak}} \cdot b_{w}/(2 W_{\mathrm{HBM}})") == \
         "B^*_HBM = F_peak · b_w/(2 W_HBM)"

@@ -1,5 +1,5 @@
 """A question of a shape solved before is answered by replaying that solution at its new values
-(derive._replay): the answer, every step, value and check must be exactly what a fresh solve gives,
+(derive.engine.replay): the answer, every step, value and check must be exactly what a fresh solve gives,
 and where the values take the answer somewhere the template cannot follow, the engine solves afresh."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 import sympy
 
 from derive import DeriveError, load_catalog, solve
-from derive._question import Question
-from derive._replay import Template, shape_of
-from derive.problems import load_problem
+from derive.documents.problems import load_problem
+from derive.engine.replay import Template, shape_of
+from derive.records.question import Question
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBLEMS = sorted((ROOT / "reports").glob("*.yaml"))
@@ -91,7 +91,7 @@ def test_every_worked_question_replays_to_what_a_fresh_solve_gives(catalog):
                 continue
             again = _replayed(catalog, other)            # the second makes the template, if the shape has one
             assert again == _fresh(catalog, other), (name, factor)
-        template = catalog.memo.templates.get(shape_of(question.resolve(catalog)))
+        template = catalog.memo.templates.get(shape_of(catalog.resolve(question)))
         if isinstance(template, Template):
             replayed += 1
         elif template is None:
@@ -121,7 +121,7 @@ def test_a_bound_replayed_at_new_values_is_exact_and_tight(catalog, given, kw, e
           catalog=catalog)
     question = Question.of("d_model" if "vmem_capacity" in given else "num_devices", given, **kw)
     sol = _replayed(catalog, question)
-    assert isinstance(catalog.memo.templates.get(shape_of(question.resolve(catalog))), Template)
+    assert isinstance(catalog.memo.templates.get(shape_of(catalog.resolve(question))), Template)
     assert sol.value == expect
     assert sol == _fresh(catalog, question)
     assert all(c.holds for c in sol.checks)
@@ -152,4 +152,4 @@ def test_a_shape_whose_answer_depends_on_its_values_keeps_no_template(catalog):
     sol = solve(question, catalog=catalog)
     assert sol.regime is not None
     solve(question.with_given(flops="1e15 FLOP"), catalog=catalog)     # a second question of its shape
-    assert catalog.memo.templates.get(shape_of(question.resolve(catalog)), "absent") is None
+    assert catalog.memo.templates.get(shape_of(catalog.resolve(question)), "absent") is None

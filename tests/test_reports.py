@@ -17,8 +17,8 @@ import pytest
 from conftest import ROOT, need_tool
 
 from derive import load_catalog
-from derive.problems import load_problem
-from derive.report import REGENERATE, render_report, report_context
+from derive.documents.problems import load_problem
+from derive.documents.report import REGENERATE, render_report, report_context
 
 REPORTS = ROOT / "reports"
 PROBLEMS = sorted(REPORTS.glob("*.yaml"))
@@ -93,7 +93,7 @@ def test_the_reports_index_lists_every_problem():
 @pytest.mark.parametrize("stem", IDS)
 def test_every_answer_and_expected_value_is_in_every_format(contexts, stem):
     problem, context, catalog = contexts[stem]
-    from derive.problems import expected_value
+    from derive.documents.problems import expected_value
 
     for q, view in zip(problem.questions, context["questions"]):
         expected = expected_value(q, catalog)
@@ -209,7 +209,7 @@ def _pdf_pages_and_text(pdf: Path) -> tuple[int, str]:
 @pytest.mark.parametrize("stem", IDS)
 @pytest.mark.parametrize("kind", ["article", "slides"])
 def test_latex_compiles_with_the_answers_and_chinese_text(compiled, contexts, stem, kind):
-    from derive.latex_build import tex_errors
+    from derive.writeup.latex_build import tex_errors
 
     pdf, log, code = compiled[(stem, kind)]
     assert code == 0, f"xelatex failed: {' '.join(tex_errors(log))}"
@@ -293,7 +293,7 @@ def test_an_article_keeps_its_tables_on_the_page_and_its_headings_with_what_foll
     """Read as pages (issue 11): Problem 4's article had a blank page 2 and its answers table running off
     the foot of page 3 over the page number (three cells a row set in five columns); "已知量", "答案" and
     "说明" were left alone at the foot of a page, their table, box or list on the next."""
-    from derive.render import message_table
+    from derive.writeup.render import message_table
 
     table = message_table()
     leads = {t for key in ("w_given", "w_derivation", "w_answer", "w_notes", "w_check") for t in table[key].values()}
@@ -411,7 +411,7 @@ def test_report_templates_can_be_overridden(tmp_path, cli):
 def test_no_two_quantities_of_a_write_up_share_a_symbol(contexts, stem):
     """A reader cannot tell two quantities apart if both print as F (peak FLOP/s and the FFN width did)."""
     problem, _, catalog = contexts[stem]
-    from derive.problems import solve_problem
+    from derive.documents.problems import solve_problem
 
     notation = catalog.with_symbols(dict(problem.symbols))       # the problem's own letters
     for q, sol in solve_problem(problem, catalog):

@@ -14,10 +14,10 @@ import random
 import sympy
 
 from derive import NoSolutionError, NotInvertibleError, solve
-from derive._plan import can_solve_for
-from derive._premises import witness
-from derive._solver import solve_relation_for
-from derive._values import MAX_LOG10
+from derive.catalog.values import MAX_LOG10
+from derive.engine.plan import can_solve_for
+from derive.engine.premises import witness
+from derive.engine.solver import solve_relation_for
 
 # (relation, symbol) -> why it cannot be solved for that symbol in closed form
 NOT_INVERTIBLE: dict[tuple[str, str], str] = {

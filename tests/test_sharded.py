@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from derive import DeriveError, InputError, ShardingPlan, UnknownNameError, sharding_plan, solve
+from derive.sharding.view import plan_to_dict, render_plan
 
 R = sympy.Rational
 US = R(1, 10**6)                 # one microsecond, in seconds
@@ -605,7 +606,7 @@ def test_fuzz_the_notation(text, sizes, mesh, lines, hw):
         assert "\n" not in str(exc) and str(exc)
         return
     assert p.case in (1, 2, 3, 4) and p.flops.value > 0 and p.compute_time.value > 0
-    assert p.render() and p.to_dict()["case"] == p.case
+    assert render_plan(p) and plan_to_dict(p)["case"] == p.case
     assert all(c.wraps == (not set(c.axes) & set(p.no_wraparound)) for c in p.collectives)
     assert not set(p.lines_on_hardware) & set(p.no_wraparound)
 

@@ -32,7 +32,7 @@ def empty(tmp_path: Path) -> Path:
 
 
 def test_the_package_that_answers_is_the_installed_one(empty):
-    code = "import derive, derive._resources as r; print(derive.__file__); print(r.builtin_dir('formulas'))"
+    code = "import derive, derive.storage.resources as r; print(derive.__file__); print(r.builtin_dir('formulas'))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=empty, check=True)
     package, formulas = (Path(line) for line in out.stdout.splitlines())
     assert (formulas / "units.txt").is_file() and (formulas / "roofline.yaml").is_file()
@@ -41,6 +41,16 @@ def test_the_package_that_answers_is_the_installed_one(empty):
         assert not package.resolve().is_relative_to(ROOT.resolve()), package
         assert formulas.resolve().is_relative_to(package.resolve().parent), formulas
 
+
+
+@pytest.mark.skipif(not INSTALLED, reason="a source checkout compiles its templates as it renders them")
+def test_the_wheel_answers_with_its_templates_compiled_by_its_build(empty):
+    code = ("import jinja2; from derive.writeup.render import environment_for; import derive._compiled_templates as c; "
+            "print(c.JINJA2 == jinja2.__version__); print(environment_for('text').get_template('solution.txt.j2').filename)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=empty, check=True)
+    same_jinja, filename = out.stdout.splitlines()
+    # built by the Jinja the wheel was built with; a user's older or newer Jinja compiles the templates
+    assert ("_compiled_templates" in filename) == (same_jinja == "True"), out.stdout
 
 def test_solve_from_an_empty_folder(empty):
     run = run_cli("solve", "critical_ai", "--hw", "a100", cwd=empty)

@@ -7,7 +7,7 @@ import copy
 import pytest
 import sympy
 
-import derive._solver as solver_module
+import derive.engine.solver as solver_module
 from derive import ContradictoryInputsError, MissingInputsError, NoSolutionError, load_catalog, solve
 
 S = lambda name: sympy.Symbol(name, positive=True)  # noqa: E731
@@ -212,7 +212,7 @@ def test_inputs_that_are_read_or_cancel_are_not_called_unused(catalog):
 
 
 def test_a_problems_shared_input_is_not_called_unused_by_one_question(catalog, tmp_path):
-    from derive.problems import load_problem
+    from derive.documents.problems import load_problem
 
     path = tmp_path / "p.yaml"
     path.write_text(

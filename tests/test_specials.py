@@ -25,7 +25,7 @@ import yaml
 from conftest import need_tool
 
 from derive import load_catalog, solve
-from derive.render import render_solution
+from derive.writeup.render import render_solution
 
 PAYLOAD = ("<script>document.title='PWNED'</script> <img src=x onerror=\"document.body.dataset.pwned=1\"> "
            "</math> \"dq\" 'sq' `bt` *st* [l](javascript:alert(1))")
@@ -210,7 +210,7 @@ def pdf_text(pdf: Path) -> str:
 def test_latex_compiles_and_the_pdf_shows_the_specials(solutions, tmp_path, fmt, lang):
     need_tool("xelatex")
     need_tool("latexmk")
-    from derive.latex_build import compile_tex
+    from derive.writeup.latex_build import compile_tex
 
     for i, sol in enumerate(solutions):
         source = render_solution(sol, fmt, lang=lang)
@@ -253,7 +253,7 @@ def test_report_of_a_problem_file_with_specials(files, tmp_path, cli):
         for piece in ("Title ", "Statement ", "Assumption ", "Ask ", "Note "):
             assert shown(piece + EN) in straight(p.text), (where, piece)
     if need_tool("xelatex"):
-        from derive.latex_build import compile_tex
+        from derive.writeup.latex_build import compile_tex
 
         got = pdf_text(compile_tex(written[".tex"].read_text(encoding="utf-8"), tmp_path / "report.pdf"))
         assert "Statement " + TEX_CHARS in got

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from derive import InputError, NotInvertibleError, VerificationError, load_catalog, solve
-from derive.sweep import SweepResult, parse_axis, sweep
+from derive.sweep.grid import SweepResult, parse_axis, sweep
 
 
 def one_error_line(run) -> str:
@@ -122,7 +122,7 @@ def test_a_bound_over_a_grid_in_many_blocks_is_the_engines_at_every_point(monkey
     """A 2-D grid run in blocks of 16 points: the boundary is an outer product, whole-number edges (the
     float one a hair either side) are settled exactly, and where the weights alone fill the memory
     nothing fits (NaN), in every block alike."""
-    from derive import _vectorize
+    from derive.sweep import vectorize as _vectorize
 
     monkeypatch.setattr(_vectorize, "CHUNK", 16)
     opts = dict(model="llama2-70b", hw="h100", bound="max", require=("kv_cache_fits",))
@@ -138,7 +138,7 @@ def test_a_bound_over_a_grid_in_many_blocks_is_the_engines_at_every_point(monkey
 
 
 def test_a_min_bound_over_a_grid_in_many_blocks_is_the_engines_at_every_point(monkeypatch):
-    from derive import _vectorize
+    from derive.sweep import vectorize as _vectorize
 
     monkeypatch.setattr(_vectorize, "CHUNK", 16)
     opts = dict(bound="min", require=("training_state_fits",))
@@ -157,7 +157,7 @@ def test_multiple_of_rounding_is_vectorised():
 
 def test_multiple_of_rounding_over_a_grid_in_many_blocks(monkeypatch):
     """A square-root boundary over two axes, counted in multiples of 128 in blocks of 16 points."""
-    from derive import _vectorize
+    from derive.sweep import vectorize as _vectorize
 
     monkeypatch.setattr(_vectorize, "CHUNK", 16)
     opts = dict(hw="tpu-v5e", presets=("classic-ffn",), bound="max", require=("ffn_fits_in_vmem",), multiple_of=128)
@@ -328,7 +328,7 @@ def test_readme_sweep_example(cli):
 ])
 def test_whole_number_rows_are_what_percent_d_writes(columns):
     """The CSV of whole-number columns is formatted by NumPy a block at a time: every byte as %d gives it."""
-    from derive._decimal_rows import whole_rows
+    from derive.sweep.csv_rows import whole_rows
 
     if columns == "random":
         rng = np.random.default_rng(5)

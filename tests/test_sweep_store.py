@@ -15,8 +15,8 @@ import pytest
 import sympy
 from conftest import ROOT
 
-from derive import _cache
-from derive._program import compile_program, program_of, run
+from derive.storage import cache as _cache
+from derive.symbolic.program import compile_program, program_of, run
 
 GRID = ("kv_cache_bytes", "batch=1:64:16", "seq_len=128:32768:9:log", "--model", "llama2-70b")
 

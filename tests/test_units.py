@@ -8,7 +8,7 @@ import pytest
 import sympy
 
 from derive import UnitError, solve
-from derive._units import format_number, format_value
+from derive.symbolic.units import format_number, format_value
 
 
 def test_decimal_and_binary_prefixes_are_exact(catalog):

@@ -74,7 +74,7 @@ def _no_secret_in(folder: Path) -> None:
 def test_a_failed_build_never_overwrites_the_users_tex_and_log(tmp_path):
     need_tool("xelatex")
     from derive import TemplateError
-    from derive.latex_build import compile_tex
+    from derive.writeup.latex_build import compile_tex
 
     (tmp_path / "paper.tex").write_text("the user's paper", encoding="utf-8")
     (tmp_path / "paper.log").write_text("the user's log", encoding="utf-8")
@@ -113,7 +113,7 @@ def test_the_reproducer_of_item_2_keeps_the_users_files(cli, tmp_path):
 
 
 def test_a_unit_as_typed_is_typeset_with_its_powers_grouped():
-    from derive._present import latex_unit
+    from derive.writeup.present import latex_unit
 
     assert latex_unit("TB^1^1/s") == r"\mathrm{TB^{1^{1}}/s}"
     assert latex_unit("s^-1") == r"\mathrm{s^{-1}}"          # TeX raised only the minus of s^-1
@@ -145,7 +145,7 @@ def _user_tilde_path(target: Path) -> str:
 ])
 def test_file_names_outside_the_build_folder_are_refused_before_tex_runs(tmp_path, secrets, payload, monkeypatch):
     from derive import TemplateError
-    from derive.latex_build import compile_tex
+    from derive.writeup.latex_build import compile_tex
 
     monkeypatch.setenv("HOME", str(secrets))
     out = tmp_path / "out" / "x.pdf"
@@ -170,7 +170,7 @@ def test_file_names_outside_the_build_folder_are_refused_before_tex_runs(tmp_pat
 def test_what_tex_read_outside_the_build_folder_never_leaves_it(tmp_path, secrets, payload, monkeypatch):
     need_tool("xelatex")
     from derive import TemplateError
-    from derive.latex_build import compile_tex
+    from derive.writeup.latex_build import compile_tex
 
     monkeypatch.setenv("HOME", str(secrets))   # the user's ~ holds the secret; TeX's ~ is its build folder
     source = _tex(payload.replace("{TILDE}", _user_tilde_path(secrets / "secret.tex"))
@@ -185,7 +185,7 @@ def test_what_tex_read_outside_the_build_folder_never_leaves_it(tmp_path, secret
 
 
 def test_tex_runs_with_a_minimal_environment(tmp_path, monkeypatch):
-    from derive.latex_build import _tex_env
+    from derive.writeup.latex_build import _tex_env
 
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", SECRET)
     env = _tex_env(tmp_path)
@@ -197,7 +197,7 @@ def test_tex_runs_with_a_minimal_environment(tmp_path, monkeypatch):
 
 def test_a_template_symlinked_out_of_its_folder_is_refused(tmp_path, secrets):
     from derive import TemplateError, solve
-    from derive.render import render_solution
+    from derive.writeup.render import render_solution
 
     (secrets / "stolen.md.j2").write_text(SECRET, encoding="utf-8")
     (secrets / "messages-x.yaml").write_text(f"w_question: {{en: {SECRET}, zh: {SECRET}}}\n", encoding="utf-8")
@@ -210,7 +210,7 @@ def test_a_template_symlinked_out_of_its_folder_is_refused(tmp_path, secrets):
     assert SECRET not in str(info.value)
     (pack / "solution.md.j2").unlink()
     (pack / "messages-x.yaml").symlink_to(secrets / "messages-x.yaml")
-    from derive.render import _environment, _messages
+    from derive.writeup.render import _environment, _messages
     _messages.cache_clear()
     _environment.cache_clear()
     with pytest.raises(TemplateError, match="outside the template folder"):
@@ -285,12 +285,12 @@ PAYLOADS = {
 _RUNNER = textwrap.dedent("""
     import json, resource, sys, time
     resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
-    import derive._sandbox as sb
+    import derive.writeup.sandbox as sb
     sb.MAX_SECONDS = 2.0
     sb.MAX_MEMORY = 2**28
     from derive import solve
-    from derive.render import render_solution
-    from derive.live import render_source
+    from derive.writeup.render import render_solution
+    from derive.documents.live import render_source
     from pathlib import Path
     sol = solve("critical_ai", hw="a100")
     results = {}
@@ -328,7 +328,7 @@ def test_every_template_payload_is_stopped_within_its_budget(tmp_path):
 _CAP = textwrap.dedent("""
     import resource, sys
     resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
-    import derive._sandbox as sb
+    import derive.writeup.sandbox as sb
     from jinja2.exceptions import SecurityError
     try:
         with sb.budget():
@@ -353,7 +353,7 @@ def test_a_render_cannot_allocate_past_its_memory_budget_in_one_operation(tmp_pa
 
 def test_a_users_messages_cannot_reach_unbounded_format(tmp_path):
     from derive import TemplateError, solve
-    from derive.render import render_solution
+    from derive.writeup.render import render_solution
 
     sol = solve("critical_ai", hw="a100")
     pack = tmp_path / "pack"
@@ -362,7 +362,7 @@ def test_a_users_messages_cannot_reach_unbounded_format(tmp_path):
         (pack / "messages-report.yaml").write_text(
             json.dumps({key: {"en": text, "zh": text} for key in ("w_checks_hold", "w_checks_hold_one")}),
             encoding="utf-8")
-        from derive.render import _environment, _messages
+        from derive.writeup.render import _environment, _messages
         _messages.cache_clear()
         _environment.cache_clear()
         t = time.monotonic()
@@ -374,7 +374,7 @@ def test_a_users_messages_cannot_reach_unbounded_format(tmp_path):
 
 def test_message_fields_are_never_looked_up_as_attributes():
 
-    from derive.render import _fill
+    from derive.writeup.render import _fill
 
     with pytest.raises(KeyError):
         _fill("{n.__class__}", {"n": 1}, str)
@@ -404,7 +404,7 @@ def test_a_tex_loop_is_stopped_and_leaves_no_process(tmp_path, monkeypatch):
     need_tool("xelatex")
     import tempfile
 
-    import derive.latex_build as lb
+    import derive.writeup.latex_build as lb
     from derive import TemplateError
 
     monkeypatch.setattr(lb, "TIMEOUT", 3.0)
@@ -426,7 +426,7 @@ def test_a_tex_loop_from_the_command_line_is_stopped(tmp_path):
     (tmp_path / "solution.tex.j2").write_text(_tex("\\loop\\iftrue\\repeat"), encoding="utf-8")
     builds = tmp_path / "builds"
     builds.mkdir()
-    code = ("import derive.latex_build as lb, sys; lb.TIMEOUT = 3.0; from derive.cli import main; "
+    code = ("import derive.writeup.latex_build as lb, sys; lb.TIMEOUT = 3.0; from derive.cli import main; "
             "sys.exit(main(sys.argv[1:]))")
     t = time.monotonic()
     run = subprocess.run([sys.executable, "-c", code, "solve", "critical_ai", "--hw", "a100", "--format", "pdf",
@@ -480,7 +480,7 @@ def test_an_interrupted_pdf_build_leaves_the_old_pdf_and_no_process(tmp_path, si
 
 def test_a_tex_page_flood_is_refused(tmp_path, monkeypatch):
     need_tool("xelatex")
-    import derive.latex_build as lb
+    import derive.writeup.latex_build as lb
     from derive import TemplateError
 
     monkeypatch.setattr(lb, "MAX_PAGES", 5)
@@ -495,7 +495,7 @@ def test_two_problem_files_with_one_name_never_overwrite_each_other(tmp_path):
     import shutil
 
     from derive import InputError
-    from derive.report import write_reports
+    from derive.documents.report import write_reports
 
     src = Path(__file__).resolve().parent.parent / "reports" / "pcie-kv-reload.yaml"
     for sub in ("a", "b"):
@@ -537,7 +537,7 @@ def test_control_characters_in_files_never_reach_the_terminal(cli, tmp_path, sur
 def test_every_path_a_build_read_is_resolved_before_it_is_allowed(tmp_path):
     """The check of what TeX read resolves each folder once and each file's own link: a linked file, a
     linked folder, .. and an absolute path outside the build folder and the TeX trees are all caught."""
-    from derive.latex_build import _outside_of
+    from derive.writeup.latex_build import _outside_of
 
     (tmp_path / "sub").mkdir()
     (tmp_path / "doc.tex").write_text("x", encoding="utf-8")

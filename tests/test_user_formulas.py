@@ -14,7 +14,7 @@ import pytest
 import sympy
 
 from derive import CatalogError, UnitBalanceError, load_catalog, solve
-from derive.render import render_solution
+from derive.writeup.render import render_solution
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "checkpoint.yaml"
@@ -502,7 +502,7 @@ def test_a_reference_title_written_here_is_shown_in_each_language(catalog):
     """The catalog's own 'convention' reference is a title written here, not a document's: Chinese
     write-ups cite it in Chinese; a published title stays as published."""
     from derive import solve
-    from derive.render import render_solution
+    from derive.writeup.render import render_solution
 
     ref = catalog.references["convention"]
     assert ref.title_zh.startswith("在使用处说明的约定")

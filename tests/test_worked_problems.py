@@ -1,6 +1,6 @@
 """The Scaling Book chapter's worked problems (section 3.9, Problems 1-4), solved through the catalog.
 
-Each problem file (reports/sb-ch3-problem-N.yaml) is loaded with derive.problems and every
+Each problem file (reports/sb-ch3-problem-N.yaml) is loaded with derive.documents.problems and every
 question solved by the real engine. Two independent checks per answer:
 
 1. the problem file's own ``expect`` (exact, or within the question's ``tolerance``);
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import sympy
 
-from derive.problems import expected_value, load_problem, solve_problem
+from derive.documents.problems import expected_value, load_problem, solve_problem
 
 REPORTS = Path(__file__).resolve().parent.parent / "reports"
 PROBLEMS = [f"sb-ch3-problem-{n}" for n in (1, 2, 3, 4)]

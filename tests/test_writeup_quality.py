@@ -74,7 +74,7 @@ def test_no_raw_math_in_prose(path):
 def test_a_preset_id_with_a_number_in_it_is_printed_as_written(catalog):
     """The preset tpu-v5e-8.1e11 was printed as "tpu-v5e-8.1 × 10¹¹": prose math took the end of the id
     for a number. An id is a name to type, never typeset."""
-    from derive.render import _math_in_prose
+    from derive.writeup.render import _math_in_prose
 
     ids = [p for p in catalog.presets if re.search(r"\d(?:\.\d+)?e\d", p)]
     assert "tpu-v5e-8.1e11" in ids
@@ -114,7 +114,7 @@ def test_chinese_writeups_have_no_english_outside_quotes_and_names(path, catalog
     """Chinese text has no English words but identifiers, units, names and quoted source text. The check
     took three lowercase words in a row, and let through "Problem 4：…" titles, "Systolic Array 利用率",
     "head dimension d = 128，batch size B = 1", "Algorithm 0：…" and "batch × seq_len × hidden × 34"."""
-    from derive.render import localize
+    from derive.writeup.render import localize
 
     prose = _prose(path.read_text(encoding="utf-8"))
     for ref in catalog.references.values():                      # a source's title is its name
@@ -175,8 +175,8 @@ def decks(tmp_path_factory):
     xelatex = need_tool("xelatex")
     need_tool("pdftotext")
     from derive import load_catalog
-    from derive.problems import load_problem
-    from derive.report import render_report, report_context
+    from derive.documents.problems import load_problem
+    from derive.documents.report import render_report, report_context
 
     catalog = load_catalog()
     out = tmp_path_factory.mktemp("decks")
@@ -337,9 +337,9 @@ def test_every_derivation_row_of_the_article_is_on_the_slide(decks):
 def test_no_deck_drops_a_derivation_row(catalog):
     """Every question's frame carries each row of its derivation (a condition restated in the inputs
     aside): TeX measures a row too wide for the frame and wraps it or shows its result."""
-    from derive.problems import load_problem
-    from derive.render import visible_length
-    from derive.report import render_report, report_context
+    from derive.documents.problems import load_problem
+    from derive.documents.report import render_report, report_context
+    from derive.writeup.render import visible_length
 
     for path in REPORTS:
         problem = load_problem(path, catalog)
@@ -377,8 +377,8 @@ def solo_decks(tmp_path_factory):
     xelatex = need_tool("xelatex")
     need_tool("pdftotext")
     from derive import solve
-    from derive._present import build_view
-    from derive.render import render_solution
+    from derive.writeup.present import build_view
+    from derive.writeup.render import render_solution
 
     out = tmp_path_factory.mktemp("solo")
     jobs, views = [], {}
@@ -418,7 +418,7 @@ def test_a_question_deck_runs_past_no_frame_edge(solo_decks):
 
 def test_no_frame_of_a_question_deck_has_only_its_title(solo_decks):
     """The frame a too-tall table was pushed off kept its title and nothing else."""
-    from derive.render import message_table
+    from derive.writeup.render import message_table
 
     table = message_table()
     head = {w for key in ("w_question", "w_given", "w_sources", "w_slides_more") for L in ("en", "zh")
@@ -444,7 +444,7 @@ def test_a_question_deck_names_every_given_value_and_boxes_the_answer(solo_decks
 def test_a_fraction_is_written_with_positive_sums_first():
     # the ZeRO-3 bound: params·(b_g + b_o + b_w)/(M·t − 34·b·d·L·s), not with both signs negative
     from derive import load_catalog, solve
-    from derive._present import latex_expr, text_expr
+    from derive.writeup.present import latex_expr, text_expr
 
     catalog = load_catalog()
     s = solve("data_parallel", catalog=catalog, bound="min", require=["zero3_fits"], presets=["adam-mixed"],
@@ -462,7 +462,7 @@ def test_a_condition_typed_with_a_unit_keeps_it_in_the_write_up(catalog):
     # "decode_step_time <= 50 ms" is kept as 1/20 (seconds) inside; the reader sees 50 ms, in the
     # condition and in the condition with the formulas put in, and the plan names it once escaped
     from derive import solve
-    from derive.render import render_solution
+    from derive.writeup.render import render_solution
 
     sol = solve("batch", {"seq_len": "4096", "num_devices": "8"}, model="llama2-70b", hw="h100", presets=["bf16"],
                 bound="max", require=["decode_step_time <= 50 ms"], catalog=catalog)
@@ -551,8 +551,8 @@ def test_a_derivation_in_html_lines_up_its_equals_signs(tmp_path):
     if exe is None:
         need_tool("chromium")
     from derive import load_catalog
-    from derive.problems import load_problem
-    from derive.report import render_report
+    from derive.documents.problems import load_problem
+    from derive.documents.report import render_report
 
     catalog = load_catalog()
     html = render_report(load_problem(ROOT / "reports" / "sb-ch3-problem-4.yaml", catalog), "html", "en",
@@ -626,7 +626,7 @@ def test_a_root_is_written_as_one_root_with_its_numbers_under_it(catalog):
     """The largest D printed "sqrt(2)*sqrt(vmem_capacity)/(4*sqrt(weight_bytes_per_param))" and, in LaTeX,
     √(2·C/b_w)/4: a textbook writes √(C/(8·b_w)), the rational put under the one root."""
     from derive import solve
-    from derive.render import render_solution
+    from derive.writeup.render import render_solution
 
     sol = solve("d_model", hw="tpu-v5e", presets=["classic-ffn"], bound="max", require=["ffn_fits_in_vmem"],
                 catalog=catalog)
@@ -641,7 +641,7 @@ def test_units_cancelling_are_shown_in_every_format(catalog):
     import html as html_lib
 
     from derive import solve
-    from derive.render import render_solution
+    from derive.writeup.render import render_solution
 
     sol = solve("d_model", {"vmem_capacity": "128 MiB"}, hw="tpu-v5e", presets=["classic-ffn"], bound="max",
                 require=["ffn_fits_in_vmem"], catalog=catalog)
@@ -655,7 +655,7 @@ def test_units_cancelling_are_shown_in_every_format(catalog):
     assert "d_model <= sqrt(128 MiB)/(sqrt(2)*sqrt(4)*sqrt(2 B))\n" in text
     assert "= sqrt(134,217,728 B / 16 B) = sqrt(8,388,608)\n       d_model <= 2,896.309" in text
     # FLOP/s over B/s leaves FLOP/B: nothing cancels, no such line
-    from derive._present import build_view
+    from derive.writeup.present import build_view
 
     step = build_view(solve("critical_ai_hbm", hw="a100", catalog=catalog))["steps"][0]
     assert step["substituted_latex"] and step["cancelled_latex"] == [""] and len(step["rows"]) == 2
@@ -668,7 +668,7 @@ def test_units_cancelling_are_shown_in_every_format(catalog):
 def test_an_apostrophe_inside_a_word_is_not_a_closing_quote():
     """The LLaMA serving problem's section "What's the LLaMA Serving Story?" came out in Chinese as
     “What”一节 s the LLaMA Serving Story?": the apostrophe of What's was taken for the closing quote."""
-    from derive.render import localize
+    from derive.writeup.render import localize
 
     locator = 'section "What\'s the LLaMA Serving Story?"'
     assert localize(locator, "zh") == "“What's the LLaMA Serving Story?”一节"
@@ -688,8 +688,8 @@ def test_quotes_in_a_committed_writeup_are_curly_and_paired(path):
 @pytest.fixture(scope="module")
 def both_writeups(catalog):
     """Every problem file's write-up with --lang both, as Markdown and as a LaTeX article: {(stem, fmt): text}."""
-    from derive.problems import load_problem
-    from derive.report import render_report, report_context
+    from derive.documents.problems import load_problem
+    from derive.documents.report import render_report, report_context
 
     out = {}
     for path in REPORTS:
@@ -786,8 +786,8 @@ def test_html_boxes_the_answer_and_has_contents_linking_every_part(catalog):
     """The HTML answers were \\boxed in MathML, which browsers draw without a frame, and the page had no contents
     beyond the answers table: the answer sits in a box the page's style draws, and a contents list links the
     summary, the problem, its assumptions, every question and the sources, each to a heading's id."""
-    from derive.problems import load_problem
-    from derive.report import render_report, report_context
+    from derive.documents.problems import load_problem
+    from derive.documents.report import render_report, report_context
 
     problem = load_problem(ROOT / "reports" / "sb-ch3-problem-4.yaml", catalog)
     context = report_context(problem, catalog)
@@ -813,8 +813,8 @@ def test_the_closed_form_line_keeps_the_dimension_of_the_formula(path, catalog):
     2 B per KV element folded into the 4). Found reading the rendered articles."""
     import sympy
 
-    from derive._dimcheck import DimensionMismatch, dimension_of
-    from derive.problems import load_problem, solve_problem
+    from derive.documents.problems import load_problem, solve_problem
+    from derive.symbolic.dimension_check import DimensionMismatch, dimension_of
 
     dims = {sympy.Symbol(q.id, positive=True): q.dims for q in catalog.quantities.values()}
     checked = 0

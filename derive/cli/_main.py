@@ -12,7 +12,7 @@ import re
 import sys
 from typing import NoReturn, Sequence
 
-from .._errors import DeriveError
+from ..errors import DeriveError
 from ._options import FLAGS
 
 __all__ = ["COMMANDS", "build_parser", "main", "one_line", "run_command"]

@@ -10,12 +10,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from .._errors import InputError
-from .._formats import LANGS
+from ..errors import InputError
+from ..writeup.formats import LANGS
 
 if TYPE_CHECKING:
-    from .._model import Catalog
-    from .._question import Question
+    from ..records.catalog import Catalog
+    from ..records.question import Question
 
 __all__ = ["add_common", "add_question_options", "catalog_of", "input_files", "parse_assignments", "question_of",
            "to_stdout", "write_text"]
@@ -86,7 +86,7 @@ def add_question_options(p: argparse.ArgumentParser, per: str = "") -> None:
 
 def question_of(args: argparse.Namespace, given: dict | None = None) -> "Question":
     """The question the options of ``add_question_options`` (and TARGET, NAME=VALUE) ask."""
-    from .._question import Question
+    from ..records.question import Question
 
     bound = "max" if args.max else ("min" if args.min else None)
     return Question.of(args.target, parse_assignments(args.inputs) if given is None else given, hw=args.hw,
@@ -98,7 +98,7 @@ def question_of(args: argparse.Namespace, given: dict | None = None) -> "Questio
 
 def catalog_of(args: argparse.Namespace) -> "Catalog":
     """The built-in catalog plus the ``--formulas`` files."""
-    from .._loader import load_catalog
+    from ..catalog.loader import load_catalog
 
     return load_catalog(args.formulas or ())
 
@@ -129,7 +129,7 @@ def to_stdout(args: argparse.Namespace) -> None:
 def write_text(text: str, output: str | None, inputs: Sequence[str | os.PathLike] = ()) -> None:
     """``text`` to ``output`` (written atomically, never over one of ``inputs``) or to standard output."""
     if output:
-        from .._atomic import OutputPlan, write_atomic
+        from ..storage.atomic import OutputPlan, write_atomic
 
         write_atomic(OutputPlan(inputs).claim(output), text)
     else:

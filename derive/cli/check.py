@@ -19,7 +19,7 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..check import evaluate, load_claims, render_text
+    from ..documents.claims import evaluate, load_claims, render_text
 
     catalog = catalog_of(args)
     outputs = []

@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         write_text(json.dumps(rows, ensure_ascii=False, indent=2), None)
         return 0
-    from ..render import render_template
+    from ..writeup.render import render_template
 
     write_text(render_template("list.txt.j2", {"rows": rows, "lang": args.lang, "counts": counts(catalog)}), None)
     return 0
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
 
 def entry_json(entry: Any) -> dict[str, Any]:
     """An entry of the catalog as the JSON that list and show print."""
-    from .._model import Condition, Preset, Quantity, Reference, Relation
+    from ..records.entries import Condition, Preset, Quantity, Reference, Relation
 
     out: dict[str, Any]
     if isinstance(entry, Quantity):

@@ -6,7 +6,7 @@ import argparse
 import sys
 import warnings
 
-from .._errors import InputError
+from ..errors import InputError
 from ._options import add_common, catalog_of, input_files, parse_assignments
 
 HELP = "plot a roofline, training memory, KV cache, memory hierarchy, or any quantity against an input"
@@ -33,9 +33,9 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .._atomic import OutputPlan
-    from .._override_log import collecting, warn
-    from ..plot import FontWarning, kind_of, plot
+    from ..plot.figures import FontWarning, kind_of, plot
+    from ..records.overrides import collecting, warn
+    from ..storage.atomic import OutputPlan
 
     kind = kind_of(args.kind)
     output = OutputPlan(input_files(args)).claim(args.output or f"{kind}.png")

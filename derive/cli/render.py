@@ -25,21 +25,22 @@ def _same_markup(source: str, output: str) -> None:
     """Refuse an output whose name says another format than the source's (TeX source in ``x.pdf``)."""
     from pathlib import Path
 
-    from .._errors import InputError
-    from ..live import MODES, mode_of
+    from ..documents.live import mode_of
+    from ..errors import InputError
+    from ..writeup.formats import MARKUPS, markup_of_source
 
     mode = mode_of(source)
-    if MODES.get(Path(output).suffix.lower()) != mode:
-        suffixes = ", ".join(s for s, m in MODES.items() if m == mode)
+    if markup_of_source(Path(output).suffix) != mode:
+        suffixes = ", ".join(MARKUPS[mode].source_suffixes)
         hint = "; build the PDF with xelatex from the .tex" if Path(output).suffix.lower() == ".pdf" else ""
         raise InputError(f"-o {output}: render writes {mode} text like its source, so the output ends in "
                          f"{suffixes}{hint}")
 
 
 def run(args: argparse.Namespace) -> int:
-    from .._atomic import OutputPlan, staged, write_atomic
-    from .._override_log import collecting, warn
-    from ..live import language_of, render_source
+    from ..documents.live import language_of, render_source
+    from ..records.overrides import collecting, warn
+    from ..storage.atomic import OutputPlan, staged, write_atomic
 
     to_stdout(args)
     if args.output:     # refused before anything is written (plots go beside the output)

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import argparse
 
-from .._errors import InputError
-from .._formats import LANGS
+from ..errors import InputError
+from ..writeup.formats import LANGS
 from ._options import add_common, catalog_of, split_list, write_text
 
 HELP = "write up a problem file: statement, assumptions, worked solutions"
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    from ..report import ALL_FORMATS
+    from ..documents.report import ALL_FORMATS
 
     p.add_argument("files", nargs="+", metavar="FILE", help="problem files (reports/*.yaml)")
     p.add_argument("-o", "--output", metavar="DIR", help="folder to write <name>.<lang>.<ext> into")
@@ -27,8 +27,8 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..problems import load_problem
-    from ..report import ALL_FORMATS, render_report, write_reports
+    from ..documents.problems import load_problem
+    from ..documents.report import ALL_FORMATS, render_report, write_reports
 
     langs = split_list(args.lang, LANGS, "lang")
     formats = split_list(args.format, ALL_FORMATS, "format")

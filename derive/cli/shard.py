@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from .._errors import InputError
+from ..errors import InputError
 from ._options import add_common, catalog_of, parse_assignments, write_text
 
 HELP = "the case, collectives and costs of a sharded matmul in the Scaling Book's notation"
@@ -57,7 +57,8 @@ def axes_of(text: str | None) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..sharded import dimension_names, sharding_plan
+    from ..sharding.matmul import dimension_names, sharding_plan
+    from ..sharding.view import plan_to_dict, render_plan
 
     mesh = mesh_of(args.mesh)
     items = parse_assignments(args.inputs)
@@ -67,9 +68,9 @@ def run(args: argparse.Namespace) -> int:
     plan = sharding_plan(args.notation, sizes, mesh, hw=args.hw, given=given, catalog=catalog_of(args),
                          no_wraparound=axes_of(args.no_wraparound))
     if args.format == "json":
-        text = json.dumps(plan.to_dict(units=args.units, lang=args.lang, templates=args.templates),
+        text = json.dumps(plan_to_dict(plan, units=args.units, lang=args.lang, templates=args.templates),
                           ensure_ascii=False, indent=2)
     else:
-        text = plan.render(lang=args.lang, units=args.units, templates=args.templates)
+        text = render_plan(plan, lang=args.lang, units=args.units, templates=args.templates)
     write_text(text, None)
     return 0

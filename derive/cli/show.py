@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         write_text(json.dumps(rows if len(rows) > 1 else rows[0], ensure_ascii=False, indent=2), None)
         return 0
-    from ..render import render_template
+    from ..writeup.render import render_template
 
     write_text(render_template("show.txt.j2", {"rows": rows, "lang": args.lang}), None)
     return 0

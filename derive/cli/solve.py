@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from .._formats import FORMATS
+from ..writeup.formats import FORMATS
 from ._options import add_common, add_question_options, catalog_of, input_files, question_of, to_stdout, write_text
 
 HELP = "solve for a quantity (forward, inverse, or a bound)"
@@ -29,9 +29,9 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .._answer_store import AnswerStore
-    from .._atomic import OutputPlan
-    from .._errors import InputError
+    from ..errors import InputError
+    from ..storage.atomic import OutputPlan
+    from ._answer_store import AnswerStore
 
     to_stdout(args)
     if args.format == "pdf" and getattr(args, "output_dash", False):
@@ -55,19 +55,19 @@ def run(args: argparse.Namespace) -> int:
 
 def _answer(args: argparse.Namespace) -> str:
     """The answer and its derivation in ``--format``."""
-    from .._solver import solve
+    from ..engine.solver import solve
 
     sol = solve(question_of(args), catalog=catalog_of(args))
     if args.format == "json":
         return json.dumps(sol.to_dict(units=args.units, lang=args.lang), ensure_ascii=False, indent=2)
-    from ..render import render_solution
+    from ..writeup.render import render_solution
 
     return render_solution(sol, args.format, lang=args.lang, units=args.units, templates=args.templates)
 
 
 def _pdf(args: argparse.Namespace) -> int:
-    from .._solver import solve
-    from ..latex_build import build_pdf
+    from ..engine.solver import solve
+    from ..writeup.latex_build import build_pdf
 
     if args.order:
         return _order_refused()
@@ -78,15 +78,15 @@ def _pdf(args: argparse.Namespace) -> int:
 
 
 def _order_refused() -> int:
-    from .._errors import InputError
+    from ..errors import InputError
 
     raise InputError("--order prints text or json (--format text|json)", name="format")
 
 
 def _order(args: argparse.Namespace) -> str:
     """``--order VARIABLE``: the leading term of TARGET as VARIABLE grows, as text or JSON."""
-    from .._errors import InputError
-    from .._solver import growth
+    from ..engine.solver import growth
+    from ..errors import InputError
 
     if args.format not in ("text", "json"):
         raise InputError("--order prints text or json (--format text|json)", name="format")

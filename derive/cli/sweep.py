@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any, Callable
 
-from .._errors import InputError
+from ..errors import InputError
 from ._options import (
     add_common,
     add_question_options,
@@ -38,9 +38,9 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .._atomic import OutputPlan, open_atomic
-    from .._sweep_store import SweepStore
-    from ..sweep import is_sweep_spec
+    from ..storage.atomic import OutputPlan, open_atomic
+    from ..sweep.grid import is_sweep_spec
+    from ._sweep_store import SweepStore
 
     to_stdout(args)
     if args.format == "npz" and not args.output and not getattr(args, "output_dash", False):
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     store = SweepStore.for_command(args)          # the same question swept before: its program, no SymPy
     result = store.lookup(axes, args.verify) if store is not None and _verify_allowed(args.verify) else None
     if result is None:
-        from ..sweep import sweep
+        from ..sweep.grid import sweep
 
         catalog = catalog_of(args)
         result = sweep(question_of(args, given), axes, grid="zip" if args.zip else "outer", verify=args.verify,
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         if store is not None:
             store.keep(result, axes, catalog)
     if result.overrides:        # JSON and npz name them in the file too; CSV stays plain rows
-        from .._override_log import warn
+        from ..records.overrides import warn
 
         warn(result.overrides)
     writers: dict[str, Callable[[Any], None]] = {"csv": result.write_csv, "json": result.write_json,
@@ -79,6 +79,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _verify_allowed(count: int) -> bool:
     """Whether ``--verify`` is in range (the engine refuses it with the error otherwise)."""
-    from ..sweep import MAX_VERIFY
+    from ..sweep.grid import MAX_VERIFY
 
     return 0 <= count <= MAX_VERIFY
