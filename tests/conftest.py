@@ -12,6 +12,24 @@ from pathlib import Path
 
 import pytest
 
+
+def pytest_report_header(config) -> list[str]:
+    """The versions this run resolved (a fresh machine gets the newest wheels) and whether PyYAML
+    has libyaml: what a failure on another machine is compared against."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    names = ("sympy", "mpmath", "numpy", "jinja2", "pint", "pyyaml", "latex2mathml", "matplotlib", "hypothesis",
+             "markdown-it-py")
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name} {version(name)}")
+        except PackageNotFoundError:
+            found.append(f"{name} (absent)")
+    import yaml
+
+    return ["derive dependencies: " + ", ".join(found), f"PyYAML with libyaml: {yaml.__with_libyaml__}"]
+
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRE_TOOLS = os.environ.get("DERIVE_REQUIRE_TOOLS") == "1"
 

@@ -205,6 +205,27 @@ def test_deeply_nested_yaml_is_refused_not_a_crash(cli, tmp_path, surface, shape
     assert "nested more than 200 deep" in err and f"{path.name}:1:" in err
 
 
+@pytest.mark.parametrize("parser", ["libyaml", "pure-python"])
+@pytest.mark.parametrize("shape", sorted(DEEP))
+def test_derives_guards_hold_under_either_yaml_parser(tmp_path, monkeypatch, parser, shape):
+    """PyYAML may come with or without libyaml, and libyaml builds differ in their own limits: the
+    contract (derive's error, its file and line) holds under both parsers."""
+    import yaml
+
+    from derive.errors import CatalogError
+    from derive.storage.yamlio import read_yaml
+
+    if parser == "libyaml" and not hasattr(yaml, "CBaseLoader"):
+        pytest.skip("this PyYAML has no libyaml")
+    if parser == "pure-python":
+        monkeypatch.delattr(yaml, "CBaseLoader", raising=False)
+    path = tmp_path / "deep.yaml"
+    path.write_text(DEEP[shape], encoding="utf-8")
+    with pytest.raises(CatalogError) as caught:
+        read_yaml(path)
+    assert caught.value.line == 1 and "nested more than 200 deep" in str(caught.value)
+
+
 def test_nesting_within_the_limit_is_read(tmp_path):
     from derive.storage.yamlio import read_yaml
 

@@ -189,7 +189,15 @@ def read_yaml(path: Path, display: str | None = None) -> Any:
     # events are used (the parser keeps its own stack; YAML's composer would recurse per level)
     loader = getattr(yaml, "CBaseLoader", yaml.BaseLoader)
     try:
-        node = _build(yaml.parse(text, Loader=loader), name)
+        try:
+            node = _build(yaml.parse(text, Loader=loader), name)
+        except yaml.YAMLError:
+            if loader is yaml.BaseLoader:
+                raise
+            # libyaml refuses some files by limits of its own (its nesting depth, in newer builds) before
+            # derive's guards see the events: the pure-Python parser reads the file again, so the error
+            # is derive's own (nested too deep, at its line) or the parser's syntax error, whichever build
+            node = _build(yaml.parse(text, Loader=yaml.BaseLoader), name)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
