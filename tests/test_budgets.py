@@ -68,6 +68,22 @@ def test_budget_setting_is_checked(cli):
 
 
 def test_nested_budgets_keep_the_sooner_deadline_and_rearm_the_outer_one():
+    from derive.storage.process import process_guards
+
+    with process_guards():
+        _nested_budgets()
+
+
+def test_a_library_call_sets_no_timer_and_no_handler():
+    """Without the command's process guards a budget does not touch the process's timer or signals."""
+    before = signal.getsignal(signal.SIGALRM)
+    with time_budget("library work", seconds=0.2):
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+        assert signal.getsignal(signal.SIGALRM) is before
+        time.sleep(0.4)                                     # not interrupted
+
+
+def _nested_budgets() -> None:
     with pytest.raises(TimeBudgetError) as caught:
         with time_budget("outer work", seconds=0.6):
             with time_budget("inner work", seconds=5):      # the outer deadline is sooner

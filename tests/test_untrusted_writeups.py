@@ -292,6 +292,8 @@ _RUNNER = textwrap.dedent("""
     from derive.writeup.render import render_solution
     from derive.documents.live import render_source
     from pathlib import Path
+    from derive.storage.process import process_guards
+    process_guards().__enter__()        # this script owns its process, as the command does
     sol = solve("critical_ai", hw="a100")
     results = {}
     for name, body in json.loads(sys.argv[1]).items():
@@ -329,9 +331,10 @@ _CAP = textwrap.dedent("""
     import resource, sys
     resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
     import derive.writeup.sandbox as sb
+    from derive.storage.process import process_guards
     from jinja2.exceptions import SecurityError
     try:
-        with sb.budget():
+        with process_guards(), sb.budget():
             block = bytearray(sb.MAX_MEMORY + 2**28)          # one allocation past the render's budget
         print("allocated", len(block))
     except SecurityError as exc:
@@ -546,3 +549,40 @@ def test_every_path_a_build_read_is_resolved_before_it_is_allowed(tmp_path):
     read = ["doc.tex", "./doc.tex", "sub/..", ".", "sub/", "link", "sub/dl/hosts", "../x", "sub/../../y",
             "/etc/hosts", "doc.tex", "link"]
     assert _outside_of(tmp_path, read) == ["link", "sub/dl/hosts", "../x", "sub/../../y", "/etc/hosts"]
+
+
+_THREADS = textwrap.dedent("""
+    import resource, signal, threading
+    from derive import solve
+    from derive.writeup.render import render_solution
+    sol = solve("critical_ai", hw="a100")
+    limit, handlers = resource.getrlimit(resource.RLIMIT_AS), (signal.getsignal(signal.SIGALRM),
+                                                               signal.getsignal(signal.SIGTERM))
+    seen, done = set(), threading.Event()
+
+    def render():
+        for _ in range(30):
+            for fmt in ("md", "html", "tex", "text"):
+                render_solution(sol, fmt, "both")
+        done.set()
+
+    worker = threading.Thread(target=render)
+    worker.start()
+    blocks = []
+    while not done.is_set():       # another thread of the kernel allocates while the renders run
+        seen.add((resource.getrlimit(resource.RLIMIT_AS), signal.getsignal(signal.SIGALRM),
+                  signal.getsignal(signal.SIGTERM)))
+        blocks.append(bytearray(2**20))
+        del blocks[:-64]
+    worker.join()
+    print(seen == {(limit, *handlers)})
+""")
+
+
+def test_a_library_render_changes_nothing_process_wide_while_another_thread_works(tmp_path):
+    """Issue 30: rendering in a library (a Jupyter kernel) capped the whole process's address space, so
+    other threads' allocations failed. The library's renders leave limits and signal handlers alone."""
+    run = subprocess.run([sys.executable, "-c", _THREADS], capture_output=True, text=True, timeout=300,
+                         env=dict(os.environ, DERIVE_CACHE_DIR=str(tmp_path / "cache")))
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split()[-1] == "True"

@@ -105,7 +105,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not hasattr(args, "inputs") or any(x.startswith("-") for x in extra):
                 parser.error(f"unrecognized arguments: {' '.join(extra)}")
             args.inputs = list(args.inputs) + extra
-        return int(args.run(args) or 0)
+        from ..storage.process import process_guards
+
+        with process_guards():      # the command owns its process: budgets may use its limits and signals
+            return int(args.run(args) or 0)
     except DeriveError as exc:
         print(f"derive: error: {one_line(spell_for_cli(str(exc)))}", file=sys.stderr)
         return 2

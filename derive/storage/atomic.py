@@ -62,7 +62,12 @@ class Terminated(KeyboardInterrupt):
 def sigterm_as_interrupt() -> Iterator[None]:
     """Within the block, SIGTERM raises :class:`Terminated` (a KeyboardInterrupt) in the main thread, so that
     cleanup runs (a temporary file is removed, a TeX build's processes are ended); elsewhere (another thread)
-    it does nothing."""
+    it does nothing, and in a process the library does not own (:mod:`derive.storage.process`) too."""
+    from .process import guards_on
+
+    if not guards_on():
+        yield
+        return
     try:
         previous = signal.getsignal(signal.SIGTERM)
     except (ValueError, AttributeError):     # not the main thread, or no SIGTERM here

@@ -49,7 +49,11 @@ def symbolic_seconds() -> float:
 
 
 def _usable() -> bool:
-    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    """A timer signal may stop the work: the process's owner allows it (the command does) and this is
+    the main thread, where Python delivers signals."""
+    from ..storage.process import guards_on
+
+    return guards_on() and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
 @contextlib.contextmanager

@@ -146,10 +146,16 @@ def _address_space() -> int | None:
 @contextlib.contextmanager
 def _address_space_cap() -> Iterator[None]:
     """Within the block, allocations past the address space at its start plus :data:`MAX_MEMORY` fail
-    with MemoryError (RLIMIT_AS, Linux; only ever lowered, and restored after the last render ends)."""
+    with MemoryError (RLIMIT_AS, Linux; only ever lowered, and restored after the last render ends), when
+    the process's owner allows process-wide guards (:mod:`derive.storage.process`)."""
+    from ..storage.process import guards_on
+
     try:
         import resource
     except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    if not guards_on():        # a library call: the process's limits are its owner's (storage/process.py)
         yield
         return
     with _CAP_LOCK:
