@@ -465,7 +465,7 @@ def _reference(result: "SweepResult", size: int) -> "Solution":
 
 
 def _agrees(exact, got: float) -> bool:
-    """Whole numbers must match exactly; other values to float64 accuracy (1e-12 relative)."""
+    """The engine's exact value and the vectorised float agree (:func:`derive.sweep.agreement.agrees`)."""
     from .agreement import agrees, kept_value
 
     return agrees(kept_value(exact), got)
