@@ -187,3 +187,19 @@ def test_the_command_ends_with_its_status_its_output_and_the_exit_functions_run(
     waited = _run_command(head + "threading.Thread(target=lambda: (time.sleep(0.5), print('thread done'))).start()\n"
                           "run_command(['solve', 'critical_ai', '--hw', 'a100'])")
     assert waited.returncode == 0 and "thread done" in waited.stdout and "exit function ran" in waited.stdout
+
+
+@pytest.mark.parametrize("args, named", [
+    (("--hw", "a100", "--preset", "h100"), ("a100", "h100")),
+    (("--preset", "h100", "--preset", "a100"), ("a100", "h100")),
+])
+def test_two_chips_in_one_question_are_an_error_naming_both(cli, args, named):
+    """Issue 30: ``--preset h100`` silently replaced ``--hw a100``'s values (295.2 FLOP/B, H100's)."""
+    err = one_error_line(cli("solve", "critical_ai", *args))
+    assert "two chips" in err and all(n in err for n in named)
+
+
+def test_a_precision_preset_still_layers_on_a_chip(cli):
+    run = cli("solve", "critical_ai", "--hw", "h100", "--preset", "fp8", "--format", "json")
+    assert run.code == 0, run.err
+    assert run.json["value"] == pytest.approx(1979e12 / 3.35e12, rel=1e-3)      # H100 SXM fp8 dense / HBM3

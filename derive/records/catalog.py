@@ -283,6 +283,23 @@ class Catalog:
     def symbol_map(self) -> dict[sympy.Symbol, Quantity]:
         return {q.symbol: q for q in self.quantities.values()}
 
+    def _one_chip_and_model(self, q: Question) -> None:
+        """Refuse a question whose presets name two chips or two models (``--hw a100 --preset h100``, or
+        an H100 setup with ``--hw a100``): one would silently replace the other's values."""
+        for kind, named in (("hw", q.hw), ("model", q.model)):
+            sources: dict[str, str] = {}
+            if named:
+                sources[self.preset(named, kind).id] = f"--{kind} {named}"
+            for p in q.presets:
+                preset = self.presets[self.preset(p).id]
+                chip = preset.id if preset.kind == kind else (preset.hw if kind == "hw" else "")
+                if chip and chip not in sources:
+                    sources[chip] = f"--preset {p}" + (f" (a setup on {chip})" if chip != preset.id else "")
+            if len(sources) > 1:
+                what = "chips" if kind == "hw" else "models"
+                raise QuestionError(f"{' and '.join(sources.values())} name two {what} "
+                                    f"({', '.join(sources)}); name one", name=kind)
+
     def resolve(self, question: Question) -> Question:
         """``question`` with every name checked against this catalog and aliases replaced by ids.
 
@@ -296,6 +313,7 @@ class Catalog:
             self.preset(q.model, "model")
         for p in q.presets:
             self.preset(p)
+        self._one_chip_and_model(q)
         # a slice preset brings its chip when the question names none (v5e-16x16: tpu-v5e)
         hw = q.hw or next((self.presets[p].hw for p in q.presets if self.presets[p].hw), None)
         for c in q.require:
