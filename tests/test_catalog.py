@@ -264,3 +264,33 @@ def test_no_symbol_reads_as_a_product_of_two(catalog):
             depth += {"{": 1, "}": -1}.get(ch, 0)
             top.append(ch if depth == 0 and ch not in "{}" else "")
         assert not re.search(r"\\[,;:! ]", "".join(top)), (q.id, q.latex)
+
+
+def test_the_default_catalog_is_loaded_once_and_checked_by_stat(monkeypatch):
+    """Issue 31: solve() without catalog= re-read and hashed every catalog file on every call."""
+    import derive.catalog.loader as loader
+
+    first = load_catalog()
+
+    def no_reading(*args, **kwargs):
+        raise AssertionError("a catalog file was read again")
+
+    monkeypatch.setattr(loader, "read_user_file", no_reading)
+    assert load_catalog() is first
+
+
+def test_an_edited_catalog_file_is_seen_by_the_next_call(tmp_path):
+    import shutil
+
+    from derive.storage.resources import builtin_dir
+
+    folder = tmp_path / "formulas"
+    shutil.copytree(builtin_dir("formulas"), folder)
+    before = load_catalog(formulas_dir=folder)
+    assert load_catalog(formulas_dir=folder) is before
+    roofline = folder / "roofline.yaml"
+    roofline.write_text(roofline.read_text(encoding="utf-8").replace("name: {en: operation FLOPs,",
+                                                                     "name: {en: operation FLOP count,"),
+                        encoding="utf-8")
+    after = load_catalog(formulas_dir=folder)
+    assert after is not before and after.quantities["flops"].name.en == "operation FLOP count"

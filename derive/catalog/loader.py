@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 from pathlib import Path
+from time import time_ns
 from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import CatalogError
@@ -112,6 +113,52 @@ def load_catalog(extra: Sequence[str | os.PathLike] = (), *, formulas_dir: str |
     The result is cached in memory and on disk (see the module docstring).
     """
     fdir = Path(formulas_dir) if formulas_dir else default_formulas_dir()
+    memo_key = (str(fdir), tuple(str(e) for e in extra), use_cache)
+    signature = _signature(fdir, extra)
+    seen = _fresh.get(memo_key)
+    if seen is not None and seen[0] == signature:
+        return seen[1]          # nothing the loader reads has changed since: no file is read again
+    cat = _load(fdir, extra, use_cache)
+    _fresh[memo_key] = (signature, cat)
+    return cat
+
+
+def _signature(fdir: Path, extra: Sequence[str | os.PathLike]) -> tuple | None:
+    """What the loader reads, by ``stat``: every file's name, size, mtime, ctime and inode. None for an
+    installed wheel's own catalog with no user files: it does not change while derive runs, so it is
+    not checked again."""
+    if not extra and fdir == _packaged_formulas():
+        return None
+    found: list[tuple[str, tuple[int, ...]]] = []
+    for folder in [fdir, *(Path(e) for e in extra)]:
+        try:
+            if folder.is_dir():
+                entries = sorted(os.scandir(folder), key=lambda e: e.name)
+                found.extend((e.path, _stamp(e.stat())) for e in entries
+                             if e.name.endswith((".yaml", ".txt")))
+            else:
+                found.append((str(folder), _stamp(folder.stat())))
+        except OSError:
+            return ("unreadable", time_ns())     # never equal: the full load says what is wrong
+    return tuple(found)         # the building code is already imported: an edit to it shows in a new process
+
+
+def _stamp(st: os.stat_result) -> tuple[int, int, int, int]:
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
+def _packaged_formulas() -> Path | None:
+    """The catalog inside an installed wheel (``derive/formulas``), or None in a source checkout."""
+    packaged = Path(__file__).resolve().parent.parent / "formulas"
+    return packaged if packaged.is_dir() else None
+
+
+_fresh: dict[tuple, tuple[tuple | None, Catalog]] = {}
+
+
+def _load(fdir: Path, extra: Sequence[str | os.PathLike], use_cache: bool) -> Catalog:
+    """The catalog from ``fdir`` and ``extra``: in memory or from the disk cache when the files' content
+    and the building code are unchanged, else built."""
     units_path, files = _sources(fdir, extra)
     digest = hashlib.sha256(CACHE_VERSION.encode())
     # the code that builds the catalog is part of the key: a changed loader never reads an old cache

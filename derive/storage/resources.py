@@ -12,6 +12,7 @@ the repository's own are used, so an edit shows at once.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 __all__ = ["builtin_dir"]
@@ -19,6 +20,7 @@ __all__ = ["builtin_dir"]
 BUILTIN = ("formulas", "templates")
 
 
+@lru_cache(maxsize=None)
 def builtin_dir(name: str) -> Path:
     """The folder of built-in ``formulas`` or ``templates``."""
     if name not in BUILTIN:
