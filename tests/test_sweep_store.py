@@ -213,3 +213,16 @@ def test_what_a_program_cannot_hold_has_none():
 def test_a_malformed_program_is_refused(bad):
     with pytest.raises(ValueError):
         run(bad, {"x": np.ones(3)})
+
+
+@pytest.mark.parametrize("grid", ["seq_len=1.5:10.5:4", "seq_len=2,3.5,8"])
+def test_a_warm_store_refuses_what_the_engine_refuses(tmp_path, grid):
+    """Issue 30: after one sweep, seq_len=1.5:10.5:4 was rounded to 2, 4, 8, 10 from the store; the
+    engine refuses a fraction of a whole-number quantity, and so does a warm store."""
+    cache = tmp_path / "cache"
+    question = ("kv_cache_bytes", "--model", "llama2-7b", "--preset", "bf16", "batch=1")
+    cold = _sweep(tmp_path / "cold", *question, grid)
+    assert _sweep(cache, *question, "seq_len=2:10:5").returncode == 0 and _entries(cache)
+    warm = _sweep(cache, *question, grid)
+    assert cold.returncode == warm.returncode == 2
+    assert warm.stderr == cold.stderr and warm.stderr.startswith("derive: error:") and "seq_len" in warm.stderr

@@ -154,6 +154,8 @@ def _replay(entry: dict[str, Any], specs: Mapping[str, str], verify: int) -> "Sw
                 scale = Fraction(units[unit][0], units[unit][1])
             else:
                 return None                 # a unit not kept (or of another dimension): the engine says
+            if kept["integer"] and (number * scale).denominator != 1:
+                return None                 # not a whole number: the engine refuses it, and says why
             readings[f"{number}{unit}"] = float(number * scale)
         values = grid_values(name, text.strip(), readings_of(readings))
         if kept["integer"]:
