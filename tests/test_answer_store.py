@@ -127,3 +127,44 @@ def test_a_tampered_entry_is_not_trusted(cli, tmp_path):
     entry.write_text(entry.read_text(encoding="utf-8").replace("156 FLOP/B", "157 FLOP/B"), encoding="utf-8")
     again = cli("solve", "critical_ai", "--hw", "a100", env=env)
     assert again.out == first.out and "157 FLOP/B" not in again.out
+
+
+def _key(tmp_path, **options):
+    import argparse
+
+    from derive.cli._answer_store import command_key
+
+    args = argparse.Namespace(**{"target": "critical_ai", "formulas": None, "templates": None, **options})
+    return command_key(args)
+
+
+def test_the_key_reads_what_the_loaders_read_not_a_folder_walk(tmp_path, monkeypatch):
+    """Issue 30: the key read every file under --formulas/--templates folders whole (a 6 GB file was a
+    MemoryError); hidden .x.yaml files were loaded but not keyed."""
+    monkeypatch.setenv("DERIVE_CACHE_DIR", str(tmp_path / "cache"))
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "solution.txt.j2").write_text("{{ s.target.id }}\n", encoding="utf-8")
+    with open(pack / "huge.bin", "wb") as fh:          # a sparse 6 GB file the template loader never reads
+        fh.truncate(6 * 2**30)
+    first = _key(tmp_path, templates=str(pack))
+    assert first is not None
+    (pack / "solution.txt.j2").write_text("{{ s.target.id }}!\n", encoding="utf-8")
+    assert _key(tmp_path, templates=str(pack)) not in (None, first)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    hidden = mine / ".x.yaml"                           # the catalog loader reads it (*.yaml), so it is keyed
+    hidden.write_text("quantities: []\n", encoding="utf-8")
+    before = _key(tmp_path, formulas=[str(mine)])
+    hidden.write_text("quantities: []\nrelations: []\n", encoding="utf-8")
+    assert _key(tmp_path, formulas=[str(mine)]) not in (None, before)
+
+
+def test_the_template_folder_named_by_the_environment_is_keyed(tmp_path, monkeypatch):
+    monkeypatch.setenv("DERIVE_CACHE_DIR", str(tmp_path / "cache"))
+    plain = _key(tmp_path)
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "solution.txt.j2").write_text("mine\n", encoding="utf-8")
+    monkeypatch.setenv("DERIVE_TEMPLATES", str(pack))
+    assert _key(tmp_path) not in (None, plain)

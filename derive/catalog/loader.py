@@ -18,7 +18,7 @@ import json
 import os
 from pathlib import Path
 from time import time_ns
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Sequence
 
 from ..errors import CatalogError
 from ..records.catalog import Catalog, LazyTable
@@ -26,8 +26,9 @@ from ..records.entries import Condition, Preset, Quantity, Reference, Relation
 from ..storage.cache import read_entry, write_entry
 from ..storage.files import read_user_file
 from ..symbolic import units as _units
+from .sources import catalog_sources, default_formulas_dir
 
-__all__ = ["default_formulas_dir", "load_catalog"]
+__all__ = ["load_catalog"]
 
 # unit strings worth memoising with the cache, so that common inputs never import pint
 _COMMON_UNITS = [p + u for u in ("B", "B/s", "FLOP", "FLOP/s", "FLOPS", "FLOPs")
@@ -39,15 +40,6 @@ CACHE_VERSION = "derive-catalog-19-json"
 _BUILD_MODULES = ("catalog/loader.py", "catalog/schema.py", "records/entries.py", "symbolic/expressions.py",
                   "catalog/formula_text.py", "symbolic/dimensions.py", "symbolic/units.py", "catalog/values.py",
                   "storage/yamlio.py", "records/question.py", "catalog/records_json.py", "records/overrides.py")
-
-
-def default_formulas_dir() -> Path:
-    env = os.environ.get("DERIVE_FORMULAS")
-    if env:
-        return Path(env)
-    from ..storage.resources import builtin_dir
-
-    return builtin_dir("formulas")
 
 
 # ---------------------------------------------------------------------------
@@ -70,35 +62,6 @@ def _read_files(paths: Sequence[tuple[Path, str, bool]]) -> list[tuple[str, Any,
                                    line=line_of(data[key]))
         docs.append((display, data, overridable))
     return docs
-
-
-def _sources(formulas_dir: Path, extra: Iterable[str | os.PathLike]) -> tuple[Path, list[tuple[Path, str, bool]]]:
-    units = formulas_dir / "units.txt"
-    if not units.is_file():
-        raise CatalogError(f"no unit definitions at {units}; set DERIVE_FORMULAS to the formulas folder")
-    files: list[tuple[Path, str, bool]] = []
-    root = formulas_dir.parent
-    for p in sorted(formulas_dir.glob("*.yaml")):
-        files.append((p, _display(p, root), False))
-    for item in extra:
-        path = Path(item)
-        if path.is_dir():
-            found = sorted(path.glob("*.yaml"))
-            if not found:
-                raise CatalogError("no .yaml files in this folder", file=str(path))
-            files.extend((p, str(p), True) for p in found)
-        elif path.exists():
-            files.append((path, str(path), True))       # read_user_file refuses a FIFO or a device
-        else:
-            raise CatalogError("no such file or folder", file=str(path))
-    return units, files
-
-
-def _display(path: Path, root: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(root.resolve()))
-    except ValueError:
-        return str(path)
 
 
 _loaded: dict[str, Catalog] = {}
@@ -159,7 +122,7 @@ _fresh: dict[tuple, tuple[tuple | None, Catalog]] = {}
 def _load(fdir: Path, extra: Sequence[str | os.PathLike], use_cache: bool) -> Catalog:
     """The catalog from ``fdir`` and ``extra``: in memory or from the disk cache when the files' content
     and the building code are unchanged, else built."""
-    units_path, files = _sources(fdir, extra)
+    units_path, files = catalog_sources(fdir, extra)
     digest = hashlib.sha256(CACHE_VERSION.encode())
     # the code that builds the catalog is part of the key: a changed loader never reads an old cache
     for module in _BUILD_MODULES:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import stat
 import sys
 from importlib.util import find_spec
 from pathlib import Path
@@ -33,33 +32,26 @@ __all__ = ["AnswerStore", "command_key"]
 
 KIND = "answer"
 _LIBRARIES = ("sympy", "mpmath", "jinja2", "markupsafe", "pint", "yaml", "latex2mathml", "numpy")
-_ENVIRONMENT = ("DERIVE_FORMULAS", "DERIVE_SYMBOLIC_SECONDS")
+_ENVIRONMENT = ("DERIVE_FORMULAS", "DERIVE_TEMPLATES", "DERIVE_SYMBOLIC_SECONDS")
 
 
 class _Unkeyable(Exception):
     """A path the key cannot vouch for (missing, a FIFO, unreadable): the engine answers and reports it."""
 
 
-def _hash_tree(digest: "hashlib._Hash", path: Path) -> None:
-    """Every regular file's name and bytes under ``path`` (a file or a folder), in a fixed order."""
-    try:
-        st = path.stat()
-    except OSError as exc:
-        raise _Unkeyable(str(path)) from exc
-    if stat.S_ISDIR(st.st_mode):
-        for child in sorted(path.iterdir()):
-            if child.name.startswith(".") or child.name == "__pycache__":
-                continue
-            _hash_tree(digest, child)
-        return
-    if not stat.S_ISREG(st.st_mode):
-        raise _Unkeyable(str(path))
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise _Unkeyable(str(path)) from exc
-    digest.update(f"\0{path}\0{len(data)}\0".encode("utf-8", "surrogateescape"))
-    digest.update(data)
+def _hash_files(digest: "hashlib._Hash", paths: list[Path]) -> None:
+    """Each file's name and bytes, in order; a file that is not a regular file, cannot be read or is
+    larger than derive reads makes the command unkeyable (the loader then says what is wrong)."""
+    from ..errors import DeriveError
+    from ..storage.files import read_user_file
+
+    for path in paths:
+        try:
+            data = read_user_file(path)
+        except DeriveError as exc:
+            raise _Unkeyable(str(path)) from exc
+        digest.update(f"\0{path}\0{len(data)}\0".encode("utf-8", "surrogateescape"))
+        digest.update(data)
 
 
 def _code_fingerprint() -> list:
@@ -86,22 +78,24 @@ def command_key(args: "argparse.Namespace", ignore: tuple[str, ...] = ()) -> str
     cannot be keyed."""
     if os.environ.get("DERIVE_CACHE_DIR") == "off":
         return None
-    from ..storage.resources import builtin_dir
 
     options = {k: v for k, v in sorted(vars(args).items()) if k not in ("run", "debug", *ignore)}
     digest = hashlib.sha256()
     header = {"options": options, "cwd": os.getcwd(), "code": _code_fingerprint(),
               "environment": {k: os.environ.get(k) for k in _ENVIRONMENT}}
     digest.update(json.dumps(header, sort_keys=True, default=str).encode("utf-8", "surrogateescape"))
-    formulas = os.environ.get("DERIVE_FORMULAS")
-    trees = [Path(formulas) if formulas else builtin_dir("formulas"), builtin_dir("templates")]
-    trees += [Path(p) for p in (getattr(args, "formulas", None) or ())]
-    if getattr(args, "templates", None):
-        trees.append(Path(args.templates))
+    # the files the catalog loader and the template loader read, as they list them: never a folder walk
+    from ..catalog.sources import catalog_sources, default_formulas_dir
+    from ..errors import DeriveError
+    from ..writeup.render import template_files
+
     try:
-        for tree in trees:
-            _hash_tree(digest, tree)
-    except _Unkeyable:
+        units, sources = catalog_sources(default_formulas_dir(), getattr(args, "formulas", None) or ())
+        templates = template_files(getattr(args, "templates", None))
+        if templates is None:
+            return None
+        _hash_files(digest, [units, *(path for path, _, _ in sources), *templates])
+    except (_Unkeyable, DeriveError):
         return None
     return digest.hexdigest()
 

@@ -36,7 +36,7 @@ from .formats import FORMATS as _ALL_FORMATS
 from .formats import LANGS, escaper, markup_of_template, output_format
 
 __all__ = ["FORMATS", "LANGS", "environment_for", "latex_escape", "latex_url", "markdown_escape", "message_table",
-           "pick", "render_solution", "render_template", "template_dirs"]
+           "pick", "render_solution", "render_template", "template_dirs", "template_files"]
 
 # the formats that write one worked solution, and their templates (a view of the one table in _formats.py)
 FORMATS = {f.name: f.solution for f in _ALL_FORMATS.values() if f.solution}
@@ -493,6 +493,20 @@ def _escaping(escape):
     return apply
 
 
+def template_files(templates: str | os.PathLike | None = None) -> list[Path] | None:
+    """Every file the template loader may read for ``templates`` (a user's folder, then the built-in
+    one): the templates (``*.j2``) and messages (``messages*.yaml``) in each folder; None when a
+    folder has subfolders (a template may include one by path), which the answer store does not key."""
+    files: list[Path] = []
+    for d in template_dirs(templates):
+        entries = sorted(d.iterdir())
+        if any(e.is_dir() and e.name != "__pycache__" for e in entries):
+            return None
+        files += [e for e in entries if e.name.endswith(".j2") or (e.name.startswith("messages") and
+                                                                    e.name.endswith(".yaml"))]
+    return files
+
+
 def template_mode(name: str) -> str:
     """How text is escaped in a template, from its file name: html, md, tex or text."""
     return markup_of_template(name)
@@ -508,7 +522,7 @@ def _safe_loader(dirs: tuple[Path, ...], mode: str):
 
     class FolderLoader(jinja2.FileSystemLoader):
         def get_source(self, environment: Any, template: str) -> Any:
-            _regular_template(dirs, template)
+            _regular_template(dirs, template)       # and not larger than derive reads a user file
             source, filename, uptodate = super().get_source(environment, template)
             _inside_folder(Path(filename), dirs)
             return source, filename, uptodate
@@ -541,6 +555,12 @@ def _regular_template(dirs: tuple[Path, ...], template: str) -> None:
             kind = "a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "not a regular file"
             raise TemplateError(f"refusing {candidate.name}: it is {kind}; a template is a regular file",
                                 file=str(candidate))
+        from ..storage.files import MAX_USER_FILE_BYTES
+
+        size = candidate.stat().st_size
+        if size > MAX_USER_FILE_BYTES:
+            raise TemplateError(f"refusing {candidate.name}: {size:,} bytes, more than a template may be "
+                                f"({MAX_USER_FILE_BYTES:,})", file=str(candidate))
         return
 
 
