@@ -169,3 +169,36 @@ def test_a_plot_names_the_overrides_it_draws(cli, tmp_path):
     assert _names_override(line, "preset", "a100", preset, "formulas/hardware_gpu.yaml")
     plain = cli("plot", "roofline", "--hw", "a100", "-o", str(tmp_path / "p.png"))
     assert plain.code == 0 and _warnings(plain.err) == []
+
+
+MY_V5E = """
+presets:
+  - id: tpu-v5e
+    override: true
+    extends: tpu-v5e-8.1e11
+    kind: hw
+    name: {en: my v5e, zh: 我的 v5e}
+    source: seed-memory-hierarchy
+    values:
+      ici_link_bidi_bw: 4.5e10 B/s
+"""
+SHARD = ("shard", "A[I_X, J] * B[J_X, K_Y] -> C[I_X, K_Y]", "I=8192", "J=8192", "K=32768", "--mesh", "X=4,Y=4",
+         "--hw", "tpu-v5e")
+
+
+def test_a_shard_plan_names_the_override_it_rests_on(cli, tmp_path):
+    """Issue 30: derive shard timed the collectives with an overridden preset (half the ICI bandwidth,
+    twice the time) without a word."""
+    path = tmp_path / "myv5e.yaml"
+    path.write_text(MY_V5E, encoding="utf-8")
+    plain = cli(*SHARD, "--format", "json")
+    text = cli(*SHARD, "--formulas", str(path))
+    js = cli(*SHARD, "--formulas", str(path), "--format", "json")
+    assert plain.code == text.code == js.code == 0, (text.err, js.err)
+    assert [_names_override(w, "preset", "tpu-v5e", path, "formulas/hardware_tpu.yaml")
+            for w in _warnings(text.err)] == [True]
+    assert js.json["overrides"] == [{"kind": "preset", "id": "tpu-v5e", "file": str(path),
+                                     "replaced": "formulas/hardware_tpu.yaml"}]
+    assert "overrides" not in plain.json
+    # half the built-in 9e10 B/s: the collectives take twice as long
+    assert js.json["comms_time"]["value"] == pytest.approx(2 * plain.json["comms_time"]["value"], rel=1e-12)

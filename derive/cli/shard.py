@@ -57,6 +57,7 @@ def axes_of(text: str | None) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..records.overrides import as_records, collecting, warn
     from ..sharding.matmul import dimension_names, sharding_plan
     from ..sharding.view import plan_to_dict, render_plan
 
@@ -65,12 +66,16 @@ def run(args: argparse.Namespace) -> int:
     dims = dimension_names(args.notation, mesh)
     sizes = {k: v for k, v in items.items() if k in dims}
     given = {k: v for k, v in items.items() if k not in dims}
-    plan = sharding_plan(args.notation, sizes, mesh, hw=args.hw, given=given, catalog=catalog_of(args),
-                         no_wraparound=axes_of(args.no_wraparound))
+    with collecting() as overrides:     # a user's catalog entry that replaced a built-in one is named
+        plan = sharding_plan(args.notation, sizes, mesh, hw=args.hw, given=given, catalog=catalog_of(args),
+                             no_wraparound=axes_of(args.no_wraparound))
     if args.format == "json":
-        text = json.dumps(plan_to_dict(plan, units=args.units, lang=args.lang, templates=args.templates),
-                          ensure_ascii=False, indent=2)
+        data = plan_to_dict(plan, units=args.units, lang=args.lang, templates=args.templates)
+        if overrides:
+            data["overrides"] = as_records(overrides.values())
+        text = json.dumps(data, ensure_ascii=False, indent=2)
     else:
         text = render_plan(plan, lang=args.lang, units=args.units, templates=args.templates)
     write_text(text, None)
+    warn(overrides.values())
     return 0
