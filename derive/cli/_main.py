@@ -96,6 +96,16 @@ def spell_for_cli(message: str) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
+    from ..storage.atomic import sigterm_as_interrupt
+    from ..storage.process import process_guards
+
+    # the command owns its process: budgets may use its limits and signals, and SIGTERM at any point
+    # of the command (parsing included) ends it as an interrupt, exit 143, after cleanup
+    with process_guards(), sigterm_as_interrupt():
+        return _main(argv, debug)
+
+
+def _main(argv: list[str], debug: bool) -> int:
     try:
         word = next((a for a in argv if not a.startswith("-")), None)
         parser = build_parser(word if word in COMMANDS else None)
@@ -105,10 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not hasattr(args, "inputs") or any(x.startswith("-") for x in extra):
                 parser.error(f"unrecognized arguments: {' '.join(extra)}")
             args.inputs = list(args.inputs) + extra
-        from ..storage.process import process_guards
-
-        with process_guards():      # the command owns its process: budgets may use its limits and signals
-            return int(args.run(args) or 0)
+        return int(args.run(args) or 0)
     except DeriveError as exc:
         print(f"derive: error: {one_line(spell_for_cli(str(exc)))}", file=sys.stderr)
         return 2
