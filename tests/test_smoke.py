@@ -52,6 +52,16 @@ def test_the_wheel_answers_with_its_templates_compiled_by_its_build(empty):
     # built by the Jinja the wheel was built with; a user's older or newer Jinja compiles the templates
     assert ("_compiled_templates" in filename) == (same_jinja == "True"), out.stdout
 
+
+@pytest.mark.skipif(not INSTALLED, reason="the wheel's metadata: checked where the wheel is installed")
+def test_the_wheel_carries_its_license_and_types(empty):
+    code = ("from importlib.metadata import metadata, files; m = metadata('derive'); "
+            "names = {f.name for f in files('derive')}; "
+            "print(m['License-Expression'], 'LICENSE' in names, 'py.typed' in names, "
+            "any(c.startswith('Typing ::') for c in m.get_all('Classifier')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=empty, check=True)
+    assert out.stdout.split() == ["MIT", "True", "True", "True"]
+
 def test_solve_from_an_empty_folder(empty):
     run = run_cli("solve", "critical_ai", "--hw", "a100", cwd=empty)
     assert run.code == 0, run.err

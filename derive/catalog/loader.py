@@ -79,10 +79,10 @@ def load_catalog(extra: Sequence[str | os.PathLike] = (), *, formulas_dir: str |
     memo_key = (str(fdir), tuple(str(e) for e in extra), use_cache)
     signature = _signature(fdir, extra)
     seen = _fresh.get(memo_key)
-    if seen is not None and seen[0] == signature:
-        return seen[1]          # nothing the loader reads has changed since: no file is read again
-    cat = _load(fdir, extra, use_cache)
-    _fresh[memo_key] = (signature, cat)
+    if seen is not None and seen[0] == signature and seen[1] in _loaded:
+        return _loaded[seen[1]]     # nothing the loader reads has changed since: no file is read again
+    key, cat = _load(fdir, extra, use_cache)
+    _fresh[memo_key] = (signature, key)
     return cat
 
 
@@ -116,12 +116,13 @@ def _packaged_formulas() -> Path | None:
     return packaged if packaged.is_dir() else None
 
 
-_fresh: dict[tuple, tuple[tuple | None, Catalog]] = {}
+# a call's folders -> (their stat signature, the content key of the catalog they gave, in _loaded)
+_fresh: dict[tuple, tuple[tuple | None, str]] = {}
 
 
-def _load(fdir: Path, extra: Sequence[str | os.PathLike], use_cache: bool) -> Catalog:
-    """The catalog from ``fdir`` and ``extra``: in memory or from the disk cache when the files' content
-    and the building code are unchanged, else built."""
+def _load(fdir: Path, extra: Sequence[str | os.PathLike], use_cache: bool) -> tuple[str, Catalog]:
+    """The content key and the catalog from ``fdir`` and ``extra``: in memory or from the disk cache when
+    the files' content and the building code are unchanged, else built."""
     units_path, files = catalog_sources(fdir, extra)
     digest = hashlib.sha256(CACHE_VERSION.encode())
     # the code that builds the catalog is part of the key: a changed loader never reads an old cache
@@ -133,7 +134,7 @@ def _load(fdir: Path, extra: Sequence[str | os.PathLike], use_cache: bool) -> Ca
         digest.update(read_user_file(path))
     key = digest.hexdigest()
     if key in _loaded:
-        return _loaded[key]
+        return key, _loaded[key]
 
     def build() -> Catalog:
         from .schema import build_catalog  # only when the cache cannot answer
@@ -149,7 +150,7 @@ def _load(fdir: Path, extra: Sequence[str | os.PathLike], use_cache: bool) -> Ca
     if cat is None:
         cat = build()
     _loaded[key] = cat
-    return cat
+    return key, cat
 
 
 def _from_cache(key: str, units_path: Path, rebuild: Callable[[], Catalog]) -> Catalog | None:

@@ -284,17 +284,17 @@ class Catalog:
         return {q.symbol: q for q in self.quantities.values()}
 
     def _one_chip_and_model(self, q: Question) -> None:
-        """Refuse a question whose presets name two chips or two models (``--hw a100 --preset h100``, or
-        an H100 setup with ``--hw a100``): one would silently replace the other's values."""
+        """Refuse a question that names two chips or two models (``--hw a100 --preset h100``): one would
+        silently replace the other's values. A setup's chip (a slice's) is a default ``--hw`` replaces."""
         for kind, named in (("hw", q.hw), ("model", q.model)):
             sources: dict[str, str] = {}
             if named:
                 sources[self.preset(named, kind).id] = f"--{kind} {named}"
             for p in q.presets:
                 preset = self.presets[self.preset(p).id]
-                chip = preset.id if preset.kind == kind else (preset.hw if kind == "hw" else "")
-                if chip and chip not in sources:
-                    sources[chip] = f"--preset {p}" + (f" (a setup on {chip})" if chip != preset.id else "")
+                # a setup's own chip (a slice's) is a default that --hw replaces, as the README says
+                if preset.kind == kind and preset.id not in sources:
+                    sources[preset.id] = f"--preset {p}"
             if len(sources) > 1:
                 what = "chips" if kind == "hw" else "models"
                 raise QuestionError(f"{' and '.join(sources.values())} name two {what} "
