@@ -1,5 +1,6 @@
 """Every number of the Scaling Book's transformer, training, applied-training, inference and
-applied-inference chapters that the catalog checks: verdict and value of each claim.
+applied-inference chapters that the catalog checks (the inference chapters' newer text in
+scaling-book-inference.yaml and scaling-book-applied-inference.yaml): verdict and value of each claim.
 
 The expected values are worked out here by hand from the chapters' own inputs (and the
 presets' documented constants), independently of the engine, so that a catalog change that
@@ -333,12 +334,48 @@ APPLIED_INFERENCE |= {
     "prefill-generate-1-to-1": ("reproduced", F(240, 512) * 2),
 }
 
+# ---------------------------------------------------------------------------------- parts 7 and 8, newer text
+# numbers the claims files above (written against older commits) leave out; hand values from the chapters' inputs
+SB_INFERENCE = {
+    "beta-v5e-around-8": ("convention", F(819 * 10**9, 10**11)),           # Google: 819 GB/s over 2 · 5e10; book 9.1
+    "beta-v6e-around-8": ("convention", F(1638 * 10**9, 2 * 10**11)),      # Google: 1638 GB/s over 2 · 1e11; book 8.9
+    "decode-tp-bound-64": ("reproduced", F(16384, 32 * 8)),                 # F / (B · β), bf16
+    "q1-params-18.4e9": ("reproduced", F(64 * 4096 * (3 * 16384 + 2 * 256 * (32 + 8)) + 4096 * 32128)),
+    "four-caches-exceed-weights": ("reproduced", F(-(-26 * G // KV13))),   # 26 GB / 6.71 GB = 3.87, so 4
+}
+W81 = F(81 * 10**10)                               # the 8.1e11 B/s the answers divide by
+KV_BS32 = KV70_INT8 * 8192 * 32                    # 42.95e9 B; the chapter's 160e3 B per token gives 41.94e9
+KV_BS32_ROUNDED = F(160 * 10**3 * 8192 * 32)
+SB_APPLIED_INFERENCE = {
+    "h100-bf16-flops": ("constant", F(989 * 10**12)),
+    "h100-flops-per-dollar": ("convention", F(99 * 10**13) * HOUR / F(108, 10)),   # 3.3e17; the column is 9.17e13 cut
+    "kv-bs32-8k-int8": ("convention", KV_BS32_ROUNDED),
+    "memory-bs32-8k-int8": ("convention", (70 * G + KV_BS32_ROUNDED) / G),
+    "min-chips-bs32-8k-int8": ("convention", F(7)),                         # 111.94 GB on 7 chips; exact 112.95 needs 8
+    "slice-4x2-bs32-8k-int8": ("reproduced", F(8)),
+    "step-time-4x2-17ms": ("reproduced", (70 * G + KV_BS32) / (8 * W81) * 1000),   # 17.43 ms, memory-bound
+    "throughput-4x2-1882": ("convention", F(32) / F(17, 1000)),              # from the rounded 17 ms
+    "throughput-per-chip-4x2-235": ("convention", F(32) / F(17, 1000) / 8),
+    "step-time-4x4-8.5ms": ("erratum", (70 * G + KV_BS32) / (16 * W81) * 1000),      # 8.72 ms, not 17 / 2
+    "v5e-int8-flops": ("constant", V5E_C_INT8),
+    "decode-tp-bound-56": ("reproduced", F(28672, 8 * 64)),
+    "t-ici-4x8-11us": ("reproduced", F(2 * 64 * 8192) / F(9 * 10**10) * 10**6),       # 11.65 us, cut to 11
+    "t-hbm-4x8-18us": ("reproduced", F(2 * 8192 * 28672) / (32 * W81) * 10**6),
+    "t-math-4x8-4us": ("reproduced", F(2 * 64 * 8192 * (28672 // 32)) / V5E_C * 10**6),   # 4.77 us, cut to 4
+    "prefill-8k-16-chips": ("reproduced", F(2 * 70 * 10**9 * 8192) / (16 * V5E_C * F(4, 10))),
+    "sequences-finished-per-step": ("reproduced", F(32, 4096)),
+    "tokens-evicted-per-step": ("reproduced", F(32 * (8192 + 4096), 4096)),
+    "prefill-generate-servers-3": ("reproduced", F(91, 100) * 32 / (F(19, 1000) * 512)),
+}
+
 FILES = {
     "transformers.yaml": TRANSFORMERS,
     "training.yaml": TRAINING,
     "applied-training.yaml": APPLIED_TRAINING,
     "inference.yaml": INFERENCE,
     "applied-inference.yaml": APPLIED_INFERENCE,
+    "scaling-book-inference.yaml": SB_INFERENCE,
+    "scaling-book-applied-inference.yaml": SB_APPLIED_INFERENCE,
 }
 CASES = [(f, cid) for f, exp in FILES.items() for cid in exp]
 

@@ -43,6 +43,10 @@ NOT_INVERTIBLE: dict[tuple[str, str], str] = {
     ("pow2_slice_chips", "weight_bytes"): "2^ceil(log2(...)): many weight sizes need the same slice",
     ("pow2_slice_chips", "kv_cache_bytes"): "2^ceil(log2(...)): many KV cache sizes need the same slice",
     ("pow2_slice_chips", "hbm_capacity"): "2^ceil(log2(...)): many chip capacities need the same slice",
+    # whole sequences fit: floor(budget / (bytes per token * T)) is a step function of each input
+    ("kv_max_batch", "kv_cache_budget"): "floor(C / (m T)): many budgets hold the same whole batch",
+    ("kv_max_batch", "kv_bytes_per_token"): "floor(C / (m T)): many cache sizes per token give the same batch",
+    ("kv_max_batch", "seq_len"): "floor(C / (m T)): many sequence lengths give the same batch",
     # speculative decoding: (1 − α^(γ+1))/(1 − α) is a polynomial of degree γ + 1 in α, γ a symbol
     ("spec_expected_tokens", "spec_accept_rate"): "α occurs as α and α^(γ+1): no closed form for a symbolic γ",
     # Chinchilla's loss-optimal N = G·(C/6)^(β/(α+β)), G = (αA/(βB))^(1/(α+β)): each exponent occurs in a
