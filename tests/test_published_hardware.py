@@ -122,7 +122,97 @@ CASES = [
     ("thakur-rabenseifner-allreduce", "rabenseifner_allreduce_time",
      {"axis_size": 8, "collective_bytes": "1 GB", "alpha": "5 us", "beta": "1/(50 GB/s)"}, {},
      2 * 3 * 5e-6 + 2 * 7 / 8 * 1e9 / 50e9, 2 * 3 * 5e-6 + 2 * 7 / 8 * 1e9 / 50e9, 0),
+    # --- issue 32 presets: each asked of its preset, recomputed from the vendor's printed figures --------
+    # HGX B300: FP4 "144 | 108 PFLOPS" (with | without sparsity) for 8 GPUs of 8 TB/s: dense FP4 ridge
+    # 108e15/8 / 8e12 = 1,687.5 FLOP/B (before: no B300 preset, no fp4 peak or fp4 precision preset)
+    ("b300-fp4-ridge", "critical_ai", {}, {"hw": "b300", "presets": ["fp4"]},
+     108e15 / 8 / 8e12, 1687.5, 0),
+    # HGX B200: FP4 "144 | 72 PFLOPS", 8 TB/s: 72e15/8 / 8e12 = 1,125 FLOP/B
+    ("b200-fp4-ridge", "critical_ai", {}, {"hw": "b200", "presets": ["fp4"]}, 72e15 / 8 / 8e12, 1125, 0),
+    # GB200 NVL72: FP4 "1,440 PFLOPS" with sparsity over 72 GPUs, halved; "576 TB/s" over 72: 1,250 FLOP/B
+    ("gb200-fp4-ridge", "critical_ai", {}, {"hw": "gb200", "presets": ["gb200-nvl72", "fp4"]},
+     1440e15 / 72 / 2 / (576e12 / 72), 1250, 0),
+    # GB300 NVL72: FP4 "1,080 PFLOPS" without sparsity over 72, 576 TB/s over 72: 1,875 FLOP/B; the rack's
+    # dense FP4 back from 72 chips: 72 x 15 PFLOPS = "1,080 PFLOPS"; NVLink 72 x 1.8 TB/s = "130 TB/s"
+    ("gb300-fp4-ridge", "critical_ai", {}, {"hw": "gb300", "presets": ["fp4"]},
+     1080e15 / 72 / (576e12 / 72), 1875, 0),
+    ("gb300-nvl72-fp4-1080pf", "pod_peak_flops", {"num_devices": 72}, {"hw": "gb300", "presets": ["fp4"]},
+     72 * 15e15, 1080e15, 0),
+    ("gb300-nvl72-130tbs", "node_nvlink_bidi_bw", {}, {"presets": ["gb300-nvl72"]}, 72 * 1.8e12, 130e12, 0.004),
+    # HGX B300: "networking bandwidth 1.6 TB/s" both directions: 8 GPUs x 800 Gb/s = 800 GB/s one way
+    ("hgx-b300-network", "network_node_bw", {}, {"presets": ["hgx-b300"]}, 8 * 800e9 / 8, 1.6e12 / 2, 0),
+    # H800: NVLink "400 GB/s" both directions (the H100's 900); its NVLink ridge 989e12 / 200e9 = 4,945
+    ("h800-nvlink-400", "nvlink_gpu_bidi_bw", {}, {"hw": "h800"}, 2 * 200e9, 400e9, 0),
+    ("h800-nvlink-ridge", "critical_ai_nvlink", {}, {"hw": "h800"}, 989e12 / 200e9, 989e12 / 200e9, 0),
+    # H20: BF16 148 TFLOPS, FP8 296 TFLOPS over 4.0 TB/s: ridges 37 and 74 FLOP/B
+    ("h20-ridge-bf16", "critical_ai", {}, {"hw": "h20"}, 148e12 / 4e12, 37, 0),
+    ("h20-ridge-fp8", "critical_ai", {}, {"hw": "h20", "presets": ["fp8"]}, 296e12 / 4e12, 74, 0),
+    # MI325X: BF16 1,307.4 TFLOPS over 6 TB/s: 217.9 FLOP/B; 8 GPUs of 256 GB: the platform's "2 TB"
+    ("mi325x-ridge-bf16", "critical_ai", {}, {"hw": "mi325x"}, 1307.4e12 / 6e12, 217.9, 0),
+    ("mi325x-platform-2tb", "total_hbm_capacity", {"num_devices": 8}, {"presets": ["mi325x-platform"]},
+     8 * 256e9, 2e12, 0.025),
+    # Infinity Fabric: 7 links of "128 GB/s" (MI300X, MI325X) or "153.6 GB/s" (MI355X), both directions:
+    # MI300X's "896 GB/s" aggregate, MI355X 7 x 153.6 = 1,075.2 GB/s (before: no Infinity Fabric quantity)
+    ("mi300x-if-896", "infinity_fabric_gpu_bidi_bw", {}, {"hw": "mi300x"}, 7 * 128e9, 896e9, 0),
+    ("mi355x-if-1075", "infinity_fabric_gpu_bidi_bw", {}, {"hw": "mi355x"}, 7 * 153.6e9, 1075.2e9, 0),
+    # one pair of MI355X GPUs shares one link: 76.8 GB/s each way
+    ("mi355x-if-link", "infinity_fabric_link_bw", {}, {"hw": "mi355x"}, 153.6e9 / 2, 76.8e9, 0),
+    # MI355X: MXFP4 "10 PFLOPS" over 8 TB/s: 1,250 FLOP/B
+    ("mi355x-fp4-ridge", "critical_ai", {}, {"hw": "mi355x", "presets": ["fp4"]}, 10e15 / 8e12, 1250, 0),
+    # Trainium2: "1,299 FP8 TFLOPS" over "2.9 TB/sec": 447.9 FLOP/B; NeuronLink "1.28 TB/sec per chip",
+    # read as both directions: BF16 667 TFLOPS over 640 GB/s one way = 1,042.2 FLOP/B
+    ("trainium2-fp8-ridge", "critical_ai", {}, {"hw": "trainium2", "presets": ["fp8"]}, 1299e12 / 2.9e12,
+     1299e12 / 2.9e12, 0),
+    ("trainium2-neuronlink-ridge", "critical_ai_neuronlink", {}, {"hw": "trainium2"}, 667e12 / 640e9,
+     667e12 / 640e9, 0),
+    # TPU7x: FP8 4,614 TFLOPs over 7,380 GB/s: 625.2 FLOP/B; the 9,216-chip pod's FP8 "42.5 exaflops"
+    ("tpu7x-fp8-ridge", "critical_ai", {}, {"hw": "tpu7x", "presets": ["fp8"]}, 4614e12 / 7380e9, 625.2, 0.0001),
+    ("tpu7x-pod-42.5ef", "pod_peak_flops", {"num_devices": 9216}, {"hw": "tpu7x", "presets": ["fp8"]},
+     9216 * 4614e12, 42.5e18, 0.001),
+    # TPU7x's "1200 GB/s" bidirectional ICI per chip spread over 6 ports (a 3D torus, given here): 100 GB/s
+    # per link each way (before: no per-chip bidirectional ICI quantity)
+    ("tpu7x-ici-link", "ici_link_bw", {"ici_ports_per_chip": 6}, {"hw": "tpu7x"}, 1200e9 / 2 / 6, 100e9, 0),
+    # Google lists v6e's FP8 at its BF16 rate (918): under fp8 the v6e ridge is 918e12 / 1.6e12
+    ("v6e-fp8-bf16-rate", "critical_ai", {}, {"hw": "tpu-v6e", "presets": ["fp8"]}, 918e12 / 1.6e12,
+     918e12 / 1.6e12, 0),
 ]
+
+
+# the presets of issue 32 and the setups built on them
+NEW_PRESETS = ["h800", "h20", "b300", "gb200", "gb300", "mi325x", "mi355x", "trainium2",
+               "trainium2-neuronlink-one-way", "tpu7x", "gb300-nvl72", "hgx-b300", "mi355x-platform",
+               "mi325x-platform"]
+LINKS = ("nvlink", "pcie", "network", "ici", "infinity_fabric", "neuronlink")
+
+
+@pytest.mark.parametrize("preset_id", NEW_PRESETS)
+def test_every_new_preset_value_cites_a_reference_and_says_what_it_counts(preset_id):
+    from derive import load_catalog
+    catalog = load_catalog()
+    preset = catalog.presets[preset_id]
+    parent = catalog.presets[preset.extends].values if preset.extends else {}
+    own = {name: val for name, val in preset.values.items() if parent.get(name) != val}   # not inherited
+    assert own
+    for name, val in own.items():
+        assert val.source.ref in catalog.references, (preset_id, name, val.source)
+        assert val.note and val.note_zh, (preset_id, name)          # what the value counts, in both languages
+        if name.startswith(LINKS) and name.endswith("_bw"):        # a link bandwidth says its direction
+            said = val.note.lower()
+            assert "direction" in said or "one way" in said or "each way" in said, (preset_id, name)
+
+
+def test_the_dense_peaks_of_the_new_chips_are_not_their_sparse_ones():
+    # dense is the catalog's convention: H100's 989 TFLOPS, half the 1,979 "with sparsity"; B300's dense
+    # BF16 is half of HGX B300's 36 PFLOPS / 8; its FP4 is the 108 PFLOPS printed without sparsity
+    assert value("peak_flops", hw="b300") == pytest.approx(36e15 / 8 / 2, rel=1e-12)
+    assert value("peak_flops_fp4", hw="b300") == pytest.approx(108e15 / 8, rel=1e-12)
+    assert value("peak_flops_sparse", hw="gb300") == pytest.approx(360e15 / 72, rel=1e-12)
+
+
+def test_a_variant_keeps_the_other_reading_of_neuronlink():
+    # AWS's "1.28 TB/sec per chip": both directions in trainium2 (640 GB/s each way), one way in the variant
+    assert value("neuronlink_chip_bw", hw="trainium2") == pytest.approx(640e9, rel=1e-12)
+    assert value("neuronlink_chip_bw", hw="trainium2-neuronlink-one-way") == pytest.approx(1.28e12, rel=1e-12)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
