@@ -1063,6 +1063,8 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
         # the condition's sides the steps did not compute, with their values
         values = {**values, **{n: (v, catalog.quantities[n].dims, None) for n, v in data.pop("sides", ())}}
         data["condition"] = _condition_text(catalog, reg.when, values, units, named=False)["en"]
+    elif note.kind == "count_fraction_avoided":
+        data["value"] = text_value(data["value"], catalog.quantities[data["name"]].dims, units)
     elif note.kind == "premise":
         data.update(_premise_words(catalog, data.pop("relation"), data.pop("condition"), data.pop("values"), units))
     elif note.kind in ("override", "typed_decides"):
