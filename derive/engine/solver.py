@@ -44,7 +44,7 @@ from ..symbolic.asymptotic import (
 from ..symbolic.budget import symbolic_seconds, time_budget
 from ..symbolic.exact import holds, value_at
 from ..symbolic.interval import Interval
-from ..symbolic.units import NamedUnit, format_value
+from ..symbolic.units import NamedUnit, format_value, short_decimal
 from .bounds import find_bound
 from .premises import left_out_hint, premise_notes, unsettled
 from .replay import Template, make_template, shape_of
@@ -128,6 +128,7 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
             derived_instead: dict[str, str] = {}
             decided: list[_TypedValueDecides] = []
             avoided: dict[tuple[str, str], Note] = {}
+            derived_before: set[str] = set()      # what the ways avoided derived
             while True:
                 try:
                     solution = _solve(catalog, resolved, derived_instead, avoided)
@@ -147,13 +148,14 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
                         raise VerificationError("internal check failed: a count is still derived a way it may "
                                                 "not be; this is a bug in derive, please report it") from None
                     avoided.update(exc.steps)
+                    derived_before |= exc.derived
                 except (MissingInputsError, NoSolutionError) as exc:
                     if not avoided:
                         raise
                     raise _with_avoided_said(exc, avoided.values()) from None
             for decision in decided:
                 _typed_decides_nothing(solution, decision)
-            _fraction_not_defaulted(solution, avoided.values())
+            _fraction_not_defaulted(solution, avoided.values(), derived_before)
     except MissingInputsError as exc:
         hint = _what_to_ask_instead(catalog, resolved, exc.missing)
         if not hint:
@@ -277,30 +279,35 @@ class _InadmissibleCounts(Exception):
     fraction, or by inverting a relation from a preset's figure that is counted from it. ``steps`` maps
     each (relation id, quantity) pair to avoid to the note that says why."""
 
-    def __init__(self, steps: Mapping[tuple[str, str], Note]) -> None:
+    def __init__(self, steps: Mapping[tuple[str, str], Note], derived: Iterable[str] = ()) -> None:
         super().__init__(", ".join(f"{u} by {rid}" for rid, u in steps))
         self.steps = dict(steps)
+        self.derived = frozenset(derived)      # what that derivation found (the target included)
 
 
 def _avoided_text(note: Note) -> str:
     """Why a count was not derived the way a relation offered, in a line (for an error)."""
     data = note.as_dict()
     if note.kind == "count_fraction_avoided":
+        value = data["value"]
+        shown = (short_decimal(value, 30) if value.is_Rational else None) or f"{sympy.N(value, 6)} (= {value})"
         return (f"{data['name']} is a whole number, so it is not taken from relation {data['relation']}, "
-                f"which gives {sympy.N(data['value'], 6)} with these inputs; give {data['name']}")
+                f"which gives {shown} with these inputs; give {data['name']}")
     return (f"{data['name']} is not derived from {data['summary']} of preset {data['preset']} (relation "
             f"{data['relation']}): that figure is counted from {data['name']}, not an input to it; "
             f"give {data['name']}")
 
 
-def _fraction_not_defaulted(solution: Solution, avoided: Iterable[Note]) -> None:
-    """Raise when a count the inputs give as a fraction was taken from a catalog default instead: the
-    inputs contradict the default (typed params=7e10 with 64 query heads gives 4.7 KV heads, not 64)."""
-    defaulted = {g.name for g in solution.given if g.origin == "default"}
-    for note in avoided:
-        if note.kind == "count_fraction_avoided" and note.get("name") in defaulted:
-            raise NoSolutionError(f"cannot determine {note.get('name')}: {_avoided_text(note)}",
-                                  quantity=note.get("name"), relations=note.get("relation").split(" and "))
+def _fraction_not_defaulted(solution: Solution, avoided: Iterable[Note], derived: Iterable[str]) -> None:
+    """Raise when a quantity a way through a count found as a fraction derived (the count, or what
+    followed from it) is taken from a catalog default instead: the inputs contradict the default (typed
+    params=7e10 with 64 query heads gives 4.7 KV heads, not the default 64)."""
+    defaulted = {g.name for g in solution.given if g.origin == "default"} & set(derived)
+    fractions = [n for n in avoided if n.kind == "count_fraction_avoided"]
+    if defaulted and fractions:
+        name = sorted(defaulted)[0]
+        raise NoSolutionError(f"cannot determine {name}: " + "; ".join(_avoided_text(n) for n in fractions),
+                              quantity=name, relations=[r for n in fractions for r in n.get("relation").split(" and ")])
 
 
 def _with_avoided_said(exc: "MissingInputsError | NoSolutionError", avoided: Iterable[Note]
@@ -392,7 +399,7 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
                                        up=sympy.ceiling(value)))
     inadmissible = inadmissible_counts(state, target)
     if inadmissible:
-        raise _InadmissibleCounts(inadmissible)
+        raise _InadmissibleCounts(inadmissible, {u for st in state.steps for u in st.solved_for})
     state.notes.extend(dict.fromkeys((avoided or {}).values()))
     open_premises = unsettled(catalog, state.used, state.given)
     if open_premises:
