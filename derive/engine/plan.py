@@ -96,7 +96,8 @@ def _component(catalog: Catalog, targets: Iterable[str], known: set[str],
 
 def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str],
          assumed: Iterable[str] = (), *, zeros: Iterable[str] = (), missing: Iterable[str] = (),
-         check_blocks: bool = False, excluded: Iterable[str] = ()) -> Plan:
+         check_blocks: bool = False, excluded: Iterable[str] = (),
+         avoided: Iterable[tuple[str, str]] = ()) -> Plan:
     """Plan how ``known`` determines ``targets``; targets that cannot be reached are left out.
 
     ``assumed`` are the knowns without a value yet (missing inputs taken as symbols, or catalog
@@ -110,6 +111,8 @@ def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str],
     relations solved together is taken only when the algebra gives it a solution (two ways of
     counting the same parameters do not make a system). ``excluded`` are relations left out of this
     question (their premises, ``holds_when``, do not hold for its inputs: :mod:`derive.engine.premises`).
+    ``avoided`` are (relation id, quantity) pairs the plan must not solve that relation for (a count it
+    would give as a fraction with this question's values, or find from a preset's nominal figure).
     A plan depends only on which quantities are known (and which are 0) and which relations are left
     out, never on their other values, so it is kept in the catalog's memo by that shape and reused
     for every question of the shape.
@@ -120,13 +123,15 @@ def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str],
     zero_set = frozenset(zeros) & known_set
     missing_set = frozenset(missing) & known_set
     excluded_set = frozenset(excluded)
-    key = (targets, known_set, assumed_set, zero_set, missing_set, check_blocks, excluded_set)
+    avoided_set = frozenset(avoided)
+    key = (targets, known_set, assumed_set, zero_set, missing_set, check_blocks, excluded_set, avoided_set)
     memo = catalog.memo.plans
     hit = memo.get(key)
     if hit is not None:
         memo.move_to_end(key)
         return hit
-    made = _plan(catalog, targets, known_set, assumed_set, zero_set, missing_set, check_blocks, excluded_set)
+    made = _plan(catalog, targets, known_set, assumed_set, zero_set, missing_set, check_blocks, excluded_set,
+                 avoided_set)
     memo[key] = made
     if len(memo) > catalog.memo.PLANS:
         memo.popitem(last=False)
@@ -135,7 +140,8 @@ def plan(catalog: Catalog, targets: Iterable[str], known: Iterable[str],
 
 def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str], assumed: frozenset[str],
           zeros: frozenset[str] = frozenset(), missing: frozenset[str] = frozenset(),
-          check_blocks: bool = False, excluded: frozenset[str] = frozenset()) -> Plan:
+          check_blocks: bool = False, excluded: frozenset[str] = frozenset(),
+          avoided: frozenset[tuple[str, str]] = frozenset()) -> Plan:
     """The rounds of 1x1 steps, in time linear in the relations looked at: each relation keeps a
     count of its unknowns, lowered as symbols become determined; one with a single unknown left
     is a candidate of the next round. Of a round's candidates, only those that lean on the fewest
@@ -178,7 +184,7 @@ def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str],
                 continue
             rel = relations[rid]
             u = next(x for x in rel.symbols if x not in determined)
-            if not can_solve_for(rel, u):
+            if not can_solve_for(rel, u) or (rid, u) in avoided:
                 continue
             behind = frozenset().union(*(leans.get(s, frozenset()) for s in rel.symbols if s != u))
             candidates.append((u, rel, behind))
@@ -202,7 +208,7 @@ def _plan(catalog: Catalog, targets: tuple[str, ...], known_set: frozenset[str],
             # a relation still single-unknown but not chosen (not solvable for it) waits for later rounds
             frontier = following + [r for r in frontier if r not in used and unknown_count[r] == 1]
             continue
-        block = _find_block([r for r in ids if r not in used], determined, catalog, check_blocks)
+        block = _find_block([r for r in ids if r not in used], determined, catalog, check_blocks, avoided)
         if block is None:
             break
         used.update(r.id for r in block.relations)
@@ -292,7 +298,8 @@ def _zero_products(catalog: Catalog, ids: list[str], known: set[str],
                 found.append((u, rel))
 
 
-def _find_block(ids: list[str], determined: set[str], catalog: Catalog, check_blocks: bool) -> PlanStep | None:
+def _find_block(ids: list[str], determined: set[str], catalog: Catalog, check_blocks: bool,
+                avoided: frozenset[tuple[str, str]] = frozenset()) -> PlanStep | None:
     """The smallest set of k relations sharing exactly k unknowns (k = 2, 3), each solvable, among the
     relations ``ids``.
 
@@ -333,7 +340,7 @@ def _find_block(ids: list[str], determined: set[str], catalog: Catalog, check_bl
                 if frozenset().union(*(unknowns[r] for r in combo)) != target:
                     continue
                 rels = [catalog.relations[r] for r in combo]
-                if _has_perfect_matching(rels, sorted(target)) \
+                if _has_perfect_matching(rels, sorted(target), avoided) \
                         and (not check_blocks or _has_solution(catalog, rels, sorted(target))):
                     return PlanStep(tuple(rels), tuple(sorted(target)))
     return None
@@ -348,12 +355,14 @@ def _has_solution(catalog: Catalog, rels: Iterable[Relation], unknowns: list[str
         return True
 
 
-def _has_perfect_matching(rels: list[Relation], unknowns: list[str]) -> bool:
+def _has_perfect_matching(rels: list[Relation], unknowns: list[str],
+                          avoided: frozenset[tuple[str, str]] = frozenset()) -> bool:
     match: dict[str, int] = {}
 
     def augment(i: int, seen: set[str]) -> bool:
         for u in unknowns:
-            if u in seen or u not in rels[i].symbols or not can_solve_for(rels[i], u):
+            if u in seen or u not in rels[i].symbols or not can_solve_for(rels[i], u) \
+                    or (rels[i].id, u) in avoided:
                 continue
             seen.add(u)
             if u not in match or augment(match[u], seen):

@@ -123,6 +123,8 @@ class Template:
                     v = values.of(eq.rhs)
                     if v is None:
                         return None
+                    if name != s0.target and catalog.quantities[name].integer and not v.is_Integer:
+                        return None      # a count on the way found as a fraction: the engine takes another way
                     values.set(name, v)
                     found.append(v)
                 steps.append(replace(st, values=tuple(found)))

@@ -31,7 +31,7 @@ from ..errors import MissingInputsError, NoSolutionError, VerificationError
 from ..records.catalog import Catalog
 from ..records.overrides import record
 from ..records.question import Question, QuestionError
-from ..records.solution import Check, Note, Solution, Step
+from ..records.solution import Check, Given, Note, Solution, Step
 from ..symbolic.asymptotic import (
     Growth,
     growth_exponent,
@@ -44,7 +44,7 @@ from ..symbolic.asymptotic import (
 from ..symbolic.budget import symbolic_seconds, time_budget
 from ..symbolic.exact import holds, value_at
 from ..symbolic.interval import Interval
-from ..symbolic.units import NamedUnit, format_value
+from ..symbolic.units import NamedUnit, format_value, short_decimal
 from .bounds import find_bound
 from .premises import left_out_hint, premise_notes, unsettled
 from .replay import Template, make_template, shape_of
@@ -57,6 +57,7 @@ from .steps import (
     default_value,
     derive,
     gather,
+    inadmissible_counts,
     preset_hint,
     solve_relation_for,
 )
@@ -125,9 +126,12 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
     try:
         with time_budget(f"answering {resolved.target}", seconds=3 * symbolic_seconds()):
             derived_instead: dict[str, str] = {}
+            decided: list[_TypedValueDecides] = []
+            avoided: dict[tuple[str, str], Note] = {}
+            derived_before: set[str] = set()      # what the ways avoided derived
             while True:
                 try:
-                    solution = _solve(catalog, resolved, derived_instead)
+                    solution = _solve(catalog, resolved, derived_instead, avoided)
                     break
                 except _TypedValueDecides as exc:
                     # a typed value contradicts preset values the answer reads: those are derived from it
@@ -136,13 +140,30 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
                         raise VerificationError("internal check failed: a typed value still contradicts "
                                                 "the presets; this is a bug in derive, please report it") from None
                     derived_instead.update(exc.contradicted)
+                    decided.append(exc)
+                except _InadmissibleCounts as exc:
+                    # a count found as a fraction, or from a preset's figure counted from it: the plan takes
+                    # another way (or a default, said as such), or the error says why none is left
+                    if set(exc.steps) <= set(avoided):
+                        raise VerificationError("internal check failed: a count is still derived a way it may "
+                                                "not be; this is a bug in derive, please report it") from None
+                    avoided.update(exc.steps)
+                    derived_before |= exc.derived
+                except (MissingInputsError, NoSolutionError) as exc:
+                    if not avoided:
+                        raise
+                    raise _with_avoided_said(exc, avoided.values()) from None
+            for decision in decided:
+                _typed_decides_nothing(solution, decision)
+            _fraction_not_defaulted(solution, avoided.values(), derived_before)
     except MissingInputsError as exc:
         hint = _what_to_ask_instead(catalog, resolved, exc.missing)
         if not hint:
             raise
         raise MissingInputsError(exc.target, exc.missing, "; ".join(p for p in (exc.hint, hint) if p)) from None
     if template is _NO_TEMPLATE:
-        catalog.memo.remember_template(shape, None if derived_instead else _FirstOfShape(resolved, solution))
+        catalog.memo.remember_template(shape, None if derived_instead or avoided
+                                       else _FirstOfShape(resolved, solution))
     solution = _with_override_notes(catalog, solution)
     catalog.memo.remember_answer(key, solution)
     record(solution.catalog_overrides())
@@ -225,19 +246,86 @@ def _what_to_ask_instead(catalog: Catalog, question: Question, missing: Sequence
 
 class _TypedValueDecides(Exception):
     """The answer reads preset (or default) values that a typed value contradicts: they are to be
-    derived from the typed value instead (name -> the preset's origin)."""
+    derived from the typed value instead (name -> the preset's origin). ``values`` are those preset
+    values, ``why`` the override notes that found the contradictions."""
 
-    def __init__(self, contradicted: Mapping[str, str]) -> None:
+    def __init__(self, contradicted: Mapping[str, str], values: Mapping[str, Given] | None = None,
+                 why: Sequence[Note] = ()) -> None:
         super().__init__(", ".join(contradicted))
         self.contradicted = dict(contradicted)
+        self.values = dict(values or {})
+        self.why = tuple(why)
 
 
-def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, str] | None = None) -> Solution:
+def _typed_decides_nothing(solution: Solution, decided: _TypedValueDecides) -> None:
+    """Raise when a preset value a typed value contradicted is not derived from the typed values after all
+    but taken from a catalog default: a default never stands in for a preset's value (kv_head_shards=16
+    with a model's 8 KV heads does not make them the default 64); the contradiction is said instead."""
+    fallen = [g.name for g in solution.given if g.name in decided.contradicted and g.origin == "default"]
+    if not fallen:
+        return
+    name = fallen[0]
+    preset = decided.values[name]
+    through = [n for n in decided.why if any(s == name for s, _ in n.get("sources"))]
+    how = (f" through relation {through[0].get('relation')} ({through[0].get('equation')})" if through else "")
+    raise NoSolutionError(f"your values contradict {name} = {preset.text} of preset "
+                          f"{preset.origin.partition(':')[2]}{how}, and do not determine {name} in its place "
+                          f"(only the catalog's default would); check the typed values, or give {name}",
+                          quantity=name, relations=[through[0].get("relation")] if through else [])
+
+
+class _InadmissibleCounts(Exception):
+    """The answer derived a count (an integer quantity other than the target) a way it may not be: as a
+    fraction, or by inverting a relation from a preset's figure that is counted from it. ``steps`` maps
+    each (relation id, quantity) pair to avoid to the note that says why."""
+
+    def __init__(self, steps: Mapping[tuple[str, str], Note], derived: Iterable[str] = ()) -> None:
+        super().__init__(", ".join(f"{u} by {rid}" for rid, u in steps))
+        self.steps = dict(steps)
+        self.derived = frozenset(derived)      # what that derivation found (the target included)
+
+
+def _avoided_text(note: Note) -> str:
+    """Why a count was not derived the way a relation offered, in a line (for an error)."""
+    data = note.as_dict()
+    if note.kind == "count_fraction_avoided":
+        value = data["value"]
+        shown = (short_decimal(value, 30) if value.is_Rational else None) or f"{sympy.N(value, 6)} (= {value})"
+        return (f"{data['name']} is a whole number, so it is not taken from relation {data['relation']}, "
+                f"which gives {shown} with these inputs; give {data['name']}")
+    return (f"{data['name']} is not derived from {data['summary']} of preset {data['preset']} (relation "
+            f"{data['relation']}): that figure is counted from {data['name']}, not an input to it; "
+            f"give {data['name']}")
+
+
+def _fraction_not_defaulted(solution: Solution, avoided: Iterable[Note], derived: Iterable[str]) -> None:
+    """Raise when a quantity a way through a count found as a fraction derived (the count, or what
+    followed from it) is taken from a catalog default instead: the inputs contradict the default (typed
+    params=7e10 with 64 query heads gives 4.7 KV heads, not the default 64)."""
+    defaulted = {g.name for g in solution.given if g.origin == "default"} & set(derived)
+    fractions = [n for n in avoided if n.kind == "count_fraction_avoided"]
+    if defaulted and fractions:
+        name = sorted(defaulted)[0]
+        raise NoSolutionError(f"cannot determine {name}: " + "; ".join(_avoided_text(n) for n in fractions),
+                              quantity=name, relations=[r for n in fractions for r in n.get("relation").split(" and ")])
+
+
+def _with_avoided_said(exc: "MissingInputsError | NoSolutionError", avoided: Iterable[Note]
+                       ) -> "MissingInputsError | NoSolutionError":
+    """``exc`` with the ways a count was not derived appended: where no other way is left, the reason."""
+    said = "; ".join(dict.fromkeys(_avoided_text(n) for n in avoided))
+    if isinstance(exc, MissingInputsError):
+        return MissingInputsError(exc.target, exc.missing, "; ".join(h for h in (exc.hint, said) if h))
+    return NoSolutionError(f"{exc}; {said}", quantity=exc.quantity, relations=exc.relations)
+
+
+def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, str] | None = None,
+           avoided: Mapping[tuple[str, str], Note] | None = None) -> Solution:
     target, bound, multiple_of = question.target, question.bound, question.multiple_of
     q = catalog.quantities[target]
     conditions = [catalog.condition(c) for c in question.require]
     state = gather(catalog, question.given_map, question.hw, question.model, question.presets, target,
-                   derived_instead)
+                   derived_instead, avoided or ())
     if derived_instead:
         state.notes.append(Note.of("typed_decides", sources=tuple(sorted(derived_instead.items()))))
     check_given_only(state)
@@ -309,6 +397,10 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
             # never rounded silently: which way to round depends on the question
             state.notes.append(Note.of("not_integer", name=target, value=value, down=sympy.floor(value),
                                        up=sympy.ceiling(value)))
+    inadmissible = inadmissible_counts(state, target)
+    if inadmissible:
+        raise _InadmissibleCounts(inadmissible, {u for st in state.steps for u in st.solved_for})
+    state.notes.extend(dict.fromkeys((avoided or {}).values()))
     open_premises = unsettled(catalog, state.used, state.given)
     if open_premises:
         missing = sorted({n for r in open_premises for n in r.missing})
@@ -376,10 +468,11 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
     used_inputs = _inputs_used(state, formula, target)
     # a typed value that contradicts preset values through a relation wins only if the answer does not
     # read those preset values on another way (superpod_sus from superpod_nodes, bypassing superpod_gpus)
+    why = [n for n in state.notes if n.kind == "override"]
     contradicted = {name: origin for n in state.notes if n.kind == "override"
                     for name, origin in n.get("sources") if name in used_inputs and origin != "default"}
     if contradicted:
-        raise _TypedValueDecides(contradicted)
+        raise _TypedValueDecides(contradicted, {n: state.given[n] for n in contradicted if n in state.given}, why)
     # what the user typed that nothing on the way to the answer reads (a relation it checks counts)
     checked = {s for c in state.checks if c.kind == "relation" and c.name in catalog.relations
                for s in catalog.relations[c.name].symbols}
@@ -443,7 +536,8 @@ def _optimum_answer(state: State, question: Question) -> tuple[State, sympy.Expr
     given = {k: v for k, v in question.given if k != target}
     if len(given) != len(question.given):
         raise QuestionError(f"{target} is what the optimum chooses; do not also give it as an input", name=target)
-    symbolic = gather(catalog, given, question.hw, question.model, question.presets, target)
+    symbolic = gather(catalog, given, question.hw, question.model, question.presets, target,
+                      avoided=state.avoided)
     symbolic.given.pop(target, None)
     symbolic.values.pop(target, None)
     # every missing input the objective needs takes its default (or is reported), except the target
@@ -488,7 +582,8 @@ def _forward(state: State, question: Question, conditions: Sequence) -> tuple[St
             raise MissingInputsError(target, sorted(state.params))
         return state, None
     except (MissingInputsError, NoSolutionError) as exc:
-        fresh = gather(catalog, question.given_map, question.hw, question.model, question.presets, target)
+        fresh = gather(catalog, question.given_map, question.hw, question.model, question.presets, target,
+                       avoided=state.avoided)
         found = _interval_answer(fresh, question) if not conditions else None
         if found is not None:
             return found
@@ -496,7 +591,8 @@ def _forward(state: State, question: Question, conditions: Sequence) -> tuple[St
             _raise_with_bound_hint(exc, target, conditions)
             raise
     # no relation gives it from these inputs: the preset's constant is the answer
-    state = gather(catalog, question.given_map, question.hw, question.model, question.presets, target)
+    state = gather(catalog, question.given_map, question.hw, question.model, question.presets, target,
+                   avoided=state.avoided)
     constant = state.preset_target
     assert constant is not None
     state.given[target] = constant

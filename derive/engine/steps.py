@@ -115,6 +115,8 @@ class State:
     regime: str | None = None
     # relations left out of this question, each with the premise (holds_when) its values do not show
     excluded: Mapping[str, Reading] = field(default_factory=dict)   # relations whose premises fail (shared: read only)
+    # (relation id, quantity) pairs not to solve: a count they give as a fraction, or from a nominal figure
+    avoided: frozenset[tuple[str, str]] = frozenset()
 
     def known(self) -> set[str]:
         return set(self.values) | self.params | set(self.formulas)
@@ -183,11 +185,13 @@ def coerce_given(catalog: Catalog, q: Quantity, raw: Any) -> tuple[sympy.Rationa
 
 
 def gather(catalog: Catalog, given: Mapping[str, Any] | None, hw: str | None, model: str | None,
-            presets: Sequence[str], target: str, derived_instead: Mapping[str, str] | None = None) -> State:
+            presets: Sequence[str], target: str, derived_instead: Mapping[str, str] | None = None,
+            avoided: Iterable[tuple[str, str]] = ()) -> State:
     """The knowns of a question: the user's values, the chosen presets' values (the user's win) and
     the values presets take from other quantities. ``derived_instead`` names preset values a typed
-    value decides instead (name -> the preset's origin): they are left out, to be derived."""
-    state = State(catalog)
+    value decides instead (name -> the preset's origin): they are left out, to be derived. ``avoided``
+    are (relation id, quantity) pairs the derivation must not solve (:attr:`State.avoided`)."""
+    state = State(catalog, avoided=frozenset(avoided))
     chosen, preset_given, preset_following, preset_replaced = _preset_knowns(catalog, hw, model, tuple(presets))
     state.given.update(preset_given)
     following = dict(preset_following)     # preset values that take another quantity's value
@@ -510,12 +514,12 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
     assumed = state.params | {n for n, g in state.given.items() if g.origin == "default"}
     zeros = frozenset(n for n, v in state.values.items() if v == 0)
     p = plan(catalog, targets, state.known(), assumed, zeros=zeros, missing=state.params, check_blocks=True,
-             excluded=state.excluded)
+             excluded=state.excluded, avoided=state.avoided)
     if all(t in p.determined for t in targets):
         return p
     # take the missing natural inputs near the targets as symbols (found once per question shape)
     known = state.known()
-    key = (tuple(targets), frozenset(known), zeros, frozenset(state.excluded))
+    key = (tuple(targets), frozenset(known), zeros, frozenset(state.excluded), state.avoided)
     candidates = catalog.memo.plan_params.get(key)
     if candidates is None:
         inputs = input_like(catalog)
@@ -527,7 +531,7 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
         defaulted = frozenset(s for s in candidates if catalog.quantities[s].default is not None)
         if defaulted and defaulted != candidates \
                 and all(t in plan(catalog, targets, known | defaulted, zeros=zeros, check_blocks=True,
-                                  excluded=state.excluded).determined
+                                  excluded=state.excluded, avoided=state.avoided).determined
                         for t in targets):
             candidates = defaulted
         catalog.memo.plan_params[key] = candidates
@@ -536,7 +540,7 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
         state.formulas[s] = state.sym(s)
         state.origins[s] = frozenset({"param"})
     p = plan(catalog, targets, state.known(), state.params | assumed, zeros=zeros, missing=state.params,
-             check_blocks=True, excluded=state.excluded)
+             check_blocks=True, excluded=state.excluded, avoided=state.avoided)
     unreached = [t for t in targets if t not in p.determined]
     if unreached:
         t = unreached[0]
@@ -545,7 +549,7 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
             raise MissingInputsError(t, [t], "no relation in the catalog involves it")
         # relations left out by their premises that the derivation would have used without them
         if state.excluded:
-            free = plan(catalog, targets, state.known(), state.params | assumed)
+            free = plan(catalog, targets, state.known(), state.params | assumed, avoided=state.avoided)
             blocked = {r.id for st in free.steps for r in st.relations if r.id in state.excluded}
             # the relation that would have given the target itself, when it is one of them
             blocked = {r for r in blocked if catalog.relations[r].defines == t} or blocked
@@ -840,7 +844,7 @@ def _derived_through_cancelling(state: State, targets: Sequence[str], outer_targ
         assumed = params | {n for n, g in state.given.items() if g.origin == "default"}
         p2 = plan(catalog, targets, known | extra, assumed,
                   zeros=frozenset(n for n, v in state.values.items() if v == 0 and n != m), missing=params,
-                  check_blocks=True, excluded=state.excluded)
+                  check_blocks=True, excluded=state.excluded, avoided=state.avoided)
         if not all(t in p2.determined for t in targets):
             continue
         formulas = {k: v for k, v in state.formulas.items() if k != m}
@@ -849,7 +853,7 @@ def _derived_through_cancelling(state: State, targets: Sequence[str], outer_targ
             formulas[s] = state.sym(s)
             origins[s] = frozenset({"param"})
         trial = State(catalog, dict(state.given), dict(state.values), dict(formulas), dict(origins), set(params),
-                      excluded=state.excluded)
+                      excluded=state.excluded, avoided=state.avoided)
         try:
             _evaluate(trial, p2)
         except (InputError, MissingInputsError, NoSolutionError, NotInvertibleError, TimeBudgetError):
@@ -871,7 +875,8 @@ def _derived_through_cancelling(state: State, targets: Sequence[str], outer_targ
                     p2 = _run_plan(state, targets, outer_target)
                 # taken only if it answers: every target a value (a default may follow a quantity missing here)
                 check = State(catalog, dict(state.given), dict(state.values), dict(state.formulas),
-                              dict(state.origins), set(state.params), excluded=state.excluded)
+                              dict(state.origins), set(state.params), excluded=state.excluded,
+                              avoided=state.avoided)
                 _evaluate(check, p2)
                 if not all(t in check.values for t in targets):
                     raise MissingInputsError(outer_target, sorted(check.params))
@@ -903,7 +908,8 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
         def run_trial() -> State:
             # solve symbolically first to see which missing inputs matter
             t = State(state.catalog, dict(state.given), dict(state.values), dict(state.formulas),
-                      dict(state.origins), set(state.params), excluded=state.excluded)
+                      dict(state.origins), set(state.params), excluded=state.excluded,
+                      avoided=state.avoided)
             _evaluate(t, p)
             return t
 
@@ -919,7 +925,7 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
                 zeros = frozenset(n for n, v in state.values.items() if v == 0)
                 key = (tuple(targets), outer_target, frozenset(state.known()), frozenset(state.params),
                        frozenset(n for n, g in state.given.items() if g.origin == "default"), zeros, relevant_key,
-                       frozenset(state.excluded))
+                       frozenset(state.excluded), state.avoided)
             needed = memo.needed_inputs.get(key) if key is not None else None
             if needed is None:
                 trial = run_trial()
@@ -1099,8 +1105,112 @@ def _over_determined(state: State, rel: Relation, env: Mapping[sympy.Symbol, sym
                                 for s in rel.symbols
                                 if (s not in state.given or state.given[s].origin != "given")
                                 and (s in state.given or state.catalog.quantities[s].default is not None)}))
+        defaulted = [s for s, origin in sources if origin == "default"]
+        if len(defaulted) < len(sources) and any(_default_gives_way(state, rel, env, s) for s in defaulted):
+            # a catalog default gives way before a preset's value: where a default taking another value
+            # makes the relation hold with the typed and preset values (kv_head_shards=8 with a model's 8 KV
+            # heads: tensor_parallel is 8, not its default 1), only the default is overridden
+            sources = tuple((s, origin) for s, origin in sources if origin == "default")
         state.notes.append(Note.of("override", relation=rel.id, equation=rel.equation_text,
                                    given_value=ltxt, preset_value=rtxt, sources=sources))
+
+
+def defined_from(catalog: Catalog, name: str) -> frozenset[str]:
+    """The quantities ``name`` is counted from: the symbols of the relations that define it, and theirs in
+    turn (params from the attention and MLP counts per layer, those from the heads and widths)."""
+    memo = catalog.memo.defined_from
+    hit = memo.get(name)
+    if hit is not None:
+        return hit
+    found: set[str] = set()
+    stack = [name]
+    while stack:
+        s = stack.pop()
+        for rid in catalog.relations_with(s):
+            rel = catalog.relations[rid]
+            if rel.defines == s:
+                fresh = [x for x in rel.symbols if x != name and x not in found]
+                found.update(fresh)
+                stack.extend(fresh)
+    hit = memo[name] = frozenset(found)
+    return hit
+
+
+def inadmissible_counts(state: State, target: str) -> dict[tuple[str, str], Note]:
+    """The steps of a derivation that find a count (an integer quantity other than the answer) a way it
+    may not be found, each (relation id, quantity) with a note saying why:
+
+    - a whole number is never derived as a fraction (4.7 KV heads): the relation that gives one with
+      these inputs is not the count's source;
+    - a preset's figure that relations count from other quantities (a model's nominal ``params``, an
+      output of its architecture) never derives, by inverting a relation, the counts it is counted from.
+
+    The answer itself is exempt: a count asked for that comes out fractional is said so (``not_integer``).
+    """
+    catalog = state.catalog
+    solved_by = {u: st for st in state.steps if st.kind in ("relation", "system") for u in st.solved_for}
+
+    def preset_figures(name: str) -> set[str]:
+        """The preset values of quantities relations define that ``name`` is found from, through the steps."""
+        out: set[str] = set()
+        seen: set[str] = set()
+        stack = list(solved_by[name].inputs)
+        while stack:
+            s = stack.pop()
+            if s in seen:
+                continue
+            seen.add(s)
+            g = state.given.get(s)
+            if g is not None and g.origin not in ("given", "default") and s not in input_like(catalog):
+                out.add(s)
+            step = solved_by.get(s)
+            if step is not None:
+                stack.extend(step.inputs)
+        return out
+
+    found: dict[tuple[str, str], Note] = {}
+    for st in state.steps:
+        if st.kind not in ("relation", "system"):
+            continue
+        for u, value in zip(st.solved_for, st.values):
+            if u == target or not catalog.quantities[u].integer:
+                continue
+            note: Note | None = None
+            figures = sorted(f for f in preset_figures(u) if u in defined_from(catalog, f)) if st.inverse else []
+            if figures:
+                origin = state.given[figures[0]].origin.partition(":")[2]
+                note = Note.of("count_from_summary_avoided", name=u, relation=" and ".join(st.relations),
+                               summary=figures[0], preset=origin)
+            elif value is not None and value.is_number and not value.is_Integer:
+                note = Note.of("count_fraction_avoided", name=u, relation=" and ".join(st.relations), value=value)
+            if note is not None:
+                for rid in st.relations:
+                    found[(rid, u)] = note
+    return found
+
+
+def _default_gives_way(state: State, rel: Relation, env: Mapping[sympy.Symbol, sympy.Expr], name: str) -> bool:
+    """Whether some admissible value of the defaulted input ``name`` (positive, whole for a count) makes
+    ``rel`` hold with the other values of ``env``: then the default, not a preset, is what a typed value
+    contradicts."""
+    sym = state.sym(name)
+    rest = {k: v for k, v in env.items() if k != sym}
+    q = state.catalog.quantities[name]
+    regimes: list[str | None] = [r.id for r in rel.regimes] or [None]
+    for regime in regimes:
+        try:
+            solutions = solve_relation_for(rel, name, regime, state.catalog.memo)
+        except NotInvertibleError:
+            continue                       # this regime's equation does not hold the input
+        for expr in solutions:
+            value = value_at(expr, rest)
+            if value is None or not value.is_real or sign(value) <= 0 or (q.integer and not value.is_Integer):
+                continue
+            at = {**rest, sym: value}
+            left, right = value_at(rel.lhs, at), value_at(rel.rhs, at)
+            if left is not None and right is not None and close(left, right):
+                return True
+    return False
 
 
 def check_redundant(state: State, redundant: Iterable[Relation]) -> None:

@@ -62,6 +62,7 @@ class CatalogMemo:
         self.premise_inputs: tuple[str, ...] | None = None    # the inputs their premises read
         self.premise_exclusions: "OrderedDict[tuple, Any]" = OrderedDict()   # their values -> relations left out
         self.templates: "OrderedDict[tuple, Any]" = OrderedDict()   # question shape -> Template, or None
+        self.defined_from: dict[str, frozenset[str]] = {}   # quantity -> the quantities relations count it from
 
     def remember_value(self, key: tuple[str, str], value: sympy.Rational) -> None:
         self.values[key] = value

@@ -1063,6 +1063,11 @@ def note_view(catalog: Catalog, sol: Solution, note: Any, values: Values, units:
         # the condition's sides the steps did not compute, with their values
         values = {**values, **{n: (v, catalog.quantities[n].dims, None) for n, v in data.pop("sides", ())}}
         data["condition"] = _condition_text(catalog, reg.when, values, units, named=False)["en"]
+    elif note.kind == "count_fraction_avoided":
+        exact = data["value"]
+        data["value"] = text_value(exact, catalog.quantities[data["name"]].dims, units)
+        if exact.is_Rational and data["value"].split()[0] != short_decimal(exact, 30):
+            data["value"] = f"{data['value']} (= {exact_text(exact)})"      # 1.441e8 is 720368064/5
     elif note.kind == "premise":
         data.update(_premise_words(catalog, data.pop("relation"), data.pop("condition"), data.pop("values"), units))
     elif note.kind in ("override", "typed_decides"):
