@@ -1127,12 +1127,14 @@ def _interval_shown(sol: Solution, q: Quantity, units: str, latex: bool) -> str:
     if iv is None:
         return ""
     shown = latex_value if latex else text_value
-    lo, hi = shown(iv.low, q.dims, units, 7), shown(iv.high, q.dims, units, 7)
     ops = {(True, True): "<", (True, False): r"\le" if latex else "<="}
     left = ops[(True, iv.low_open)] if iv.low_open else ops[(True, False)]
-    right = ops[(True, iv.high_open)] if iv.high_open else ops[(True, False)]
     name = q.latex if latex else q.id
-    return f"{lo} {left} {name} {right} {hi}"
+    lo = shown(iv.low, q.dims, units, 7)
+    if not iv.bounded:                  # every value from the bottom up: 4,096 <= flash_block_cols
+        return f"{lo} {left} {name}"
+    right = ops[(True, iv.high_open)] if iv.high_open else ops[(True, False)]
+    return f"{lo} {left} {name} {right} {shown(iv.high, q.dims, units, 7)}"
 
 
 def _condition_text(catalog: Catalog, when: Any, values: Values, units: str, named: bool = True) -> dict[str, str]:
@@ -1251,8 +1253,10 @@ def build_view(sol: Solution, units: str = "si", catalog: Catalog | None = None)
 
 def _interval_json(iv: Any) -> dict[str, Any]:
     """An interval answer in JSON: its ends (numbers), whether each is excluded, and both exactly."""
-    return {"low": _number(iv.low), "high": _number(iv.high), "low_open": iv.low_open, "high_open": iv.high_open,
-            "low_exact": exact_text(iv.low), "high_exact": exact_text(iv.high)}
+    bounded = iv.bounded                # no top end: high is null
+    return {"low": _number(iv.low), "high": _number(iv.high) if bounded else None, "low_open": iv.low_open,
+            "high_open": iv.high_open, "low_exact": exact_text(iv.low),
+            "high_exact": exact_text(iv.high) if bounded else None}
 
 
 def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict[str, Any]:
