@@ -74,3 +74,10 @@ def test_directed_rounding_of_numbers():
     assert format_number(sympy.Rational(10**6, 7), 4, direction="up") == "142,857.15"
     # a short decimal is exact, so it needs no direction: 123,456.7 either way
     assert format_number(sympy.Rational(1234567, 10), 4, direction="down") == "123,456.7"
+
+
+def test_a_free_draft_is_accepted(catalog):
+    # c = 0: speedup = (1 − α^(γ+1)) / ((1 − α)(γ·c + 1)) = (1 − 0.8^5)/0.2 = (1 − 0.32768)/0.2 = 3.3616
+    sol = solve("spec_speedup", {"spec_accept_rate": 0.8, "spec_draft_tokens": 4, "spec_draft_cost_ratio": 0},
+                catalog=catalog)
+    assert sol.value == sympy.Rational(33616, 10000)
