@@ -869,8 +869,10 @@ def condition_of(catalog: Catalog, name: str) -> Condition:
     return catalog.condition(name)
 
 
-# a number, then (after spaces) a name: never valid arithmetic, so the name is a unit ("30 days", "2 TB/s")
-_NUMBER_THEN_NAME = re.compile(r"(?<![\w.\]])((?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*"
+# a number (with its exponent, or a whole power: 150e9, 2**30), then (after spaces) a name: never valid
+# arithmetic, so the name is a unit ("30 days", "2 TB/s", "2**30 B"); an exponent is never read as a unit
+_NUMBER_THEN_NAME = re.compile(r"(?<![\w.\]])((?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
+                               r"(?:\s*\*\*\s*\d+)?)(?![\d_.]|[eE][+-]?\d)\s*"
                                r"([A-Za-zµμ%][\w µμ/]*)")
 
 

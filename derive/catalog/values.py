@@ -19,7 +19,7 @@ from ..errors import ExpressionError, InputError, UnitError
 from ..records.entries import Quantity
 from ..symbolic.units import Dimension, UnitTable
 
-__all__ = ["MAX_LOG10", "parse_value", "split_value"]
+__all__ = ["MAX_LOG10", "exact_real", "parse_value", "split_value"]
 
 MAX_LOG10 = 60   # values are accepted from 1e-60 to 1e60 in base units
 
@@ -125,7 +125,32 @@ def _evaluate(text: str, quantity: Quantity, units: UnitTable) -> tuple[Fraction
 _NUMBER_ONLY = re.compile(r"[\d.eE+\-*/() _]+")
 
 
-def check_range(value: sympy.Rational, quantity: Quantity, text: str) -> None:
+def exact_real(value: sympy.Expr, name: str) -> sympy.Expr:
+    """An exact SymPy number taken as an input (a value ``solve()`` returned, such as 2·√3): a fraction
+    stays one, a decimal float becomes its fraction, an irrational stays exact; one that is not a finite
+    real number is refused. A sum that is a whole number in disguise ((√5 + 1)(√5 − 1)) becomes it."""
+    if value.is_Rational:
+        return value
+    if value.is_Float:
+        return sympy.Rational(str(value))
+    approx = value.evalf(40)
+    if not approx.is_Float or approx.is_infinite or approx != approx:     # complex, zoo, nan
+        raise InputError(f"{name} must be a finite real number, not {value}", name=name)
+    nearest = sympy.Integer(round(approx))
+    if abs(approx - nearest) < sympy.Float("1e-30", 40) * max(1, abs(nearest)) \
+            and sympy.expand(value - nearest) == 0:
+        return nearest
+    return value
+
+
+def _log10_size(value: sympy.Expr) -> float:
+    """|log10 |value||, exactly enough for the range check: from the fraction's parts, or numerically."""
+    if value.is_Rational:
+        return abs(math.log10(int(abs(value.p))) - math.log10(int(value.q)))
+    return abs(float(sympy.log(abs(value.evalf(30)), 10)))
+
+
+def check_range(value: sympy.Expr, quantity: Quantity, text: str) -> None:
     """Refuse a value below the quantity's range (positive, or from ``min:``), out of float range, or a
     fraction of a whole-number quantity."""
     if quantity.minimum is None and value <= 0:
@@ -138,7 +163,7 @@ def check_range(value: sympy.Rational, quantity: Quantity, text: str) -> None:
                          name=quantity.id)
     if value == 0:
         return
-    exponent = abs(math.log10(int(value.p)) - math.log10(int(value.q)))
+    exponent = _log10_size(value)
     if exponent > MAX_LOG10:
         unit = "" if quantity.base_unit == "1" else f" {quantity.base_unit}"
         raise InputError(f"{quantity.id}={text!r} is out of range (from 1e-{MAX_LOG10} to 1e{MAX_LOG10}{unit}); "

@@ -340,6 +340,10 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
             raise QuestionError("`bound` needs at least one `require` condition (see 'derive list --kind condition')",
                                 name="require")
         state, interval = found
+        if bound == "max" and not interval.bounded:
+            raise NoSolutionError(f"{target} has no largest value: every {target} from {interval.low} up gives "
+                                  f"{state.used[-1]} = {interval.rounded}", quantity=target,
+                                  relations=[state.used[-1]])
         value = interval.high if bound == "max" else interval.low
         formula = state.sym(target)
     elif bound:
@@ -635,7 +639,7 @@ def _interval_answer(state: State, question: Question) -> "tuple[State, Interval
         q = catalog.quantities[target]
         values = {state.sym(o): state.values[o] for o in others}
         interval = solve_interval(rel, target, values, q.integer)
-        for end in (interval.low, interval.high):
+        for end in (interval.low, interval.high) if interval.bounded else (interval.low,):
             at = dict(values)
             at[state.sym(target)] = end
             left, right = value_at(rel.lhs, at), value_at(rel.rhs, at)
@@ -646,7 +650,8 @@ def _interval_answer(state: State, question: Question) -> "tuple[State, Interval
                     raise VerificationError(f"internal check failed: {rid} does not hold at {end}, an end of the "
                                             "interval; this is a bug in derive, please report it")
         state.steps.append(Step("interval", (rid,), (target,), (rel.equation,), (), tuple(others),
-                                (interval.low, interval.high), (q.dims, q.dims), note=str(interval.rounded)))
+                                (interval.low, interval.high if interval.bounded else None), (q.dims, q.dims),
+                                note=str(interval.rounded)))
         state.used.append(rid)
         return state, interval
     return None

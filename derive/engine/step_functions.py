@@ -5,7 +5,8 @@ column blocks of 256 hold every sequence length from 3,841 to 4,096. Solving for
 unknown therefore gives the interval: the rounded expression is set to a symbol, that
 symbol's value (a whole number) is read off the relation, and ``ceil(h(u)) = k`` becomes
 ``k - 1 < h(u) <= k`` (``floor``: ``k <= h(u) < k + 1``), solved at both ends for a monotone
-``h``. A whole-number unknown gets the whole numbers inside.
+``h``. A whole-number unknown gets the whole numbers inside. An end where ``h`` reaches zero only as
+the unknown grows without limit is ``oo`` (one column block holds every sequence up to its width).
 """
 
 from __future__ import annotations
@@ -54,11 +55,12 @@ def solve_interval(rel: Relation, name: str, values: dict[sympy.Symbol, sympy.Ex
         with time_budget(f"solving {rel.id} for {name}"):
             roots = [r for r in sympy.solve(sympy.Eq(inner, target), u)
                      if r.is_real is not False and not r.has(sympy.I)]
-        roots = [r for r in roots if not r.free_symbols and sign(r) >= 0] if target != 0 else [sympy.Integer(0)]
+        roots = [r for r in roots if not r.free_symbols and sign(r) >= 0] if target != 0 else [_zero_end(inner, u)]
         if len(roots) != 1:
             raise NotInvertibleError(rel.id, name, f"{inner} = {target} has no single non-negative solution")
         ends.append(roots[0])
-    increasing = sign(ends[1] - ends[0]) > 0
+    # h falls towards zero as u grows (ceil(N / B) for B): its zero end is u = oo, above the other one
+    increasing = ends[1] is sympy.oo or (ends[0] is not sympy.oo and sign(ends[1] - ends[0]) > 0)
     low, high = (ends[0], ends[1]) if increasing else (ends[1], ends[0])
     # ceil: h in (k-1, k]; floor: h in [k, k+1): which end is open depends on the direction of h
     h_open_low, h_open_high = (True, False) if what == "ceil" else (False, True)
@@ -67,8 +69,22 @@ def solve_interval(rel: Relation, name: str, values: dict[sympy.Symbol, sympy.Ex
         first = sympy.floor(low) + 1 if (low_open or not low.is_Integer) else low
         last = sympy.ceiling(high) - 1 if (high_open or not high.is_Integer) else high
         first = max(first, sympy.Integer(1))
+        if high is sympy.oo:
+            return Interval(first, sympy.oo, False, True, k)
         if first > last:
             raise NoSolutionError(f"no whole {name} gives {rel.id} = {k}; check the inputs", quantity=name,
                                   relations=[rel.id])
         return Interval(first, last, False, False, k)
-    return Interval(low, high, low_open, high_open, k)
+    return Interval(low, high, low_open, high is sympy.oo or high_open, k)
+
+
+def _zero_end(inner: sympy.Expr, u: sympy.Symbol) -> sympy.Expr:
+    """Where the rounded expression ``inner`` (of positive ``u``) reaches zero: at u = 0 when it grows from
+    zero (ceil(N / B) for N), at u = oo when it falls towards zero (ceil(N / B) for B: one block holds any
+    sequence no longer than a block)."""
+    with time_budget("finding where a rounded expression is zero"):
+        if sympy.limit(inner, u, 0, "+") == 0:
+            return sympy.Integer(0)
+        if sympy.limit(inner, u, sympy.oo) == 0:
+            return sympy.oo
+    raise NotInvertibleError("", u.name, f"{inner} is zero neither at 0 nor at infinity")

@@ -27,7 +27,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import sympy
 
 from ..catalog.follow import followed, followed_value
-from ..catalog.values import check_range, parse_value
+from ..catalog.values import check_range, exact_real, parse_value
 from ..errors import (
     ContradictoryInputsError,
     InputError,
@@ -157,6 +157,19 @@ class SymbolMap(abc.Mapping):
         return len(self._by_name)
 
 
+def _exact_text(value: sympy.Expr) -> str:
+    """How an exact number given as an input is shown: as SymPy writes it (4*sqrt(15)/5), or, when that
+    is long (a power of a long fraction), its value to 15 significant digits."""
+    if value.count_ops() <= 12:
+        try:
+            text = str(value)
+        except ValueError:              # an integer too long for Python to print
+            text = ""
+        if 0 < len(text) <= 60:
+            return text
+    return str(value.evalf(15))
+
+
 def coerce_given(catalog: Catalog, q: Quantity, raw: Any) -> tuple[sympy.Rational, str]:
     if isinstance(raw, str):
         key = (q.id, raw)
@@ -177,6 +190,12 @@ def coerce_given(catalog: Catalog, q: Quantity, raw: Any) -> tuple[sympy.Rationa
         value = sympy.Rational(repr(raw)) * q.factor
     elif isinstance(raw, sympy.Basic) and raw.is_Rational:
         value = raw * q.factor
+    elif isinstance(raw, sympy.Expr) and raw.is_number and not raw.free_symbols:
+        # an exact value solve() returned (2·√3, a sum with a power) is taken back as it is
+        value = exact_real(raw, q.id) * q.factor
+        text = _exact_text(raw)
+        check_range(value, q, text)
+        return value, text
     else:
         raise InputError(f"{q.id} must be a number or text such as '3.35 TB/s', not {type(raw).__name__}",
                          name=q.id)
@@ -330,6 +349,17 @@ def _pick_branch(state: State, name: str, candidates: list[tuple[sympy.Expr, sym
     return distinct[0]
 
 
+def _in_domain(value: sympy.Expr, q: Quantity) -> bool:
+    """Whether an exact real value is in the quantity's range: positive, or at least its ``min:``."""
+    if not value.is_number or value.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+        return False
+    try:
+        s = sign(value if q.minimum is None else value - q.minimum)
+    except NoSolutionError:                # not a real number
+        return False
+    return s > 0 or (s == 0 and q.minimum is not None)
+
+
 def _solve_step(state: State, step: PlanStep) -> None:
     fmap = state.formula_map()
     nmap = state.numeric_map()
@@ -388,6 +418,8 @@ def _solve_step(state: State, step: PlanStep) -> None:
                 if numeric is None:
                     candidates.append((expr, None, reg.id))
                     continue
+                if not _in_domain(numeric, state.catalog.quantities[u]):
+                    continue               # a root outside the quantity's range (Z = 0 of Z² = ...) is no candidate
                 env = dict(nmap)
                 env[sym_u] = numeric
                 whole_l, whole_r = value_at(rel.lhs, env), value_at(rel.rhs, env)
@@ -1245,6 +1277,8 @@ def check_given_only(state: State) -> None:
     """Relations that the typed inputs over-determine, with catalog defaults filling the rest."""
     catalog = state.catalog
     for rid in given_only_relations(state):
+        if rid in state.excluded:
+            continue                    # its premise fails here: a line's hops on a ring need not hold
         rel = catalog.relations[rid]
         env: dict[sympy.Symbol, sympy.Expr] = {}
         origins: set[str] = set()

@@ -76,7 +76,7 @@ def _given_pairs(given: Mapping[str, Any] | Sequence[tuple[str, Any]] | None) ->
         if not isinstance(item, tuple) or len(item) != 2 or not isinstance(item[0], str):
             raise QuestionError(f"`given` maps quantity names to values, not {given!r}", name="given")
         name, value = item
-        if not isinstance(value, (str, int, float, Fraction)) and not _is_rational(value):
+        if not isinstance(value, (str, int, float, Fraction)) and not _is_exact_number(value):
             raise QuestionError(f"`given` value of {name} must be a number or text such as '3.35 TB/s', "
                                 f"not {type(value).__name__}", name="given")
         pairs.append((name, value))
@@ -87,8 +87,10 @@ def _given_pairs(given: Mapping[str, Any] | Sequence[tuple[str, Any]] | None) ->
     return tuple(pairs)
 
 
-def _is_rational(value: Any) -> bool:
-    return getattr(value, "is_Rational", False) is True
+def _is_exact_number(value: Any) -> bool:
+    """A SymPy number without free symbols: a fraction, or an exact value ``solve()`` returned (2·√3, a sum
+    with a power); whether it is real and in range is checked with the quantity (``coerce_given``)."""
+    return getattr(value, "is_number", False) is True and not getattr(value, "free_symbols", True)
 
 
 @dataclass(frozen=True)
@@ -167,7 +169,8 @@ class Question:
 
     def key(self) -> tuple:
         """A hashable identity of the question (its inputs as typed), for memo tables."""
-        return (self.target, tuple((n, v if isinstance(v, str) else repr(v)) for n, v in self.given),
+        # a value by its type and itself (an exact SymPy number solve() returned may be too long to print)
+        return (self.target, tuple((n, v if isinstance(v, str) else (type(v).__name__, v)) for n, v in self.given),
                 self.hw, self.model, self.presets, self.bound, self.require, self.multiple_of, self.rounding,
                 self.unit, self.assume, self.optimize, self.objective, self.shared)
 

@@ -8,7 +8,7 @@ Turning them into words, LaTeX, Markdown or HTML is the renderer's job
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import sympy
 
@@ -183,11 +183,19 @@ class Solution(SolutionDisplay):
         return float(self.value.evalf(30))
 
     def formatted(self, units: str = "si") -> Formatted:
-        """The value for a reader; a value that is not whole keeps its fraction (15,728.64, never 15,729)."""
+        """The value for a reader; a value that is not whole keeps its fraction (15,728.64, never 15,729);
+        a bound's figures are cut towards its inside (a largest value down, a smallest up), and a count
+        prints in full (46,702,792,704)."""
         digits = 4
+        direction = self.rounding_direction
         if self.display_unit is not None:
-            return format_in(self.value, self.display_unit, digits)
-        return format_value(self.value, self.dims, units, digits)
+            return format_in(self.value, self.display_unit, digits, direction)
+        return format_value(self.value, self.dims, units, digits, direction, count=self.integer)
+
+    @property
+    def rounding_direction(self) -> "Literal['down', 'up'] | None":
+        """How a printed bound rounds: down for a largest value, up for a smallest, else to nearest."""
+        return "down" if self.bound == "max" else "up" if self.bound == "min" else None
 
     def display(self, units: str = "si") -> str:
         return self.formatted(units).text

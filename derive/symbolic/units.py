@@ -12,11 +12,12 @@ catalog cache, so a typical command never pays pint's import time.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Iterable, Literal, Mapping, Optional
 
 import sympy
 
@@ -323,7 +324,8 @@ def _scientific(x: sympy.Basic, digits: int) -> str:
     return f"{mant}e{int(exp)}" if exp else mant
 
 
-def format_number(x: float | int | Fraction | sympy.Basic, digits: int = 4, count: bool = False) -> str:
+def format_number(x: float | int | Fraction | sympy.Basic, digits: int = 4, count: bool = False,
+                  direction: Direction = None) -> str:
     """A number to ``digits`` significant figures, or exactly when it is a short decimal.
 
     Exact integers below 10**7 stay whole; ``327.68`` stays ``327.68``; large
@@ -333,17 +335,19 @@ def format_number(x: float | int | Fraction | sympy.Basic, digits: int = 4, coun
     would read ``15,729``, so it keeps the decimals that show its fraction. With ``count`` (a pure
     number, which a reader takes for a count) that holds at any size: 1,234.56 is not ``1,235``.
     A float (an approximation, or a value the caller asked to round: a live document's
-    ``digits=2``) is rounded as asked.
+    ``digits=2``) is rounded as asked. ``direction`` ("down" for a largest value, "up" for a smallest)
+    rounds the figures towards it, so a printed bound never passes its edge (4.285e10, not 4.286e10,
+    for at most 42,857,142,857).
     """
-    text = _format_number(x, digits)
+    text = _format_number(x, digits, direction)
     if "." in text or "e" in text or not any(c.isdigit() for c in text):
         return text
     if not count and len(text.replace(",", "").lstrip("-")) <= digits:
         return text                         # 179 ms to four figures: significant figures, as asked
-    return _fraction_shown(x, text)
+    return _fraction_shown(x, text, direction)
 
 
-def _fraction_shown(x: float | int | Fraction | sympy.Basic, text: str) -> str:
+def _fraction_shown(x: float | int | Fraction | sympy.Basic, text: str, direction: Direction = None) -> str:
     """``text`` (a whole-looking rounding of ``x``) with the decimals that show an exact ``x`` is not whole."""
     if isinstance(x, (int, float, sympy.Float)) or (isinstance(x, sympy.Basic) and x.is_Integer):
         return text
@@ -360,14 +364,44 @@ def _fraction_shown(x: float | int | Fraction | sympy.Basic, text: str) -> str:
         return text                         # whole, though not written so (log(8)/log(2))
     xf = float(precise)
     for places in range(2, 13):             # two places at least: 26,702.88, as a source would write it
-        shown = f"{xf:,.{places}f}"
+        quantum = sympy.Integer(10) ** -places
+        cut = xf if direction is None else float(
+            (sympy.floor if direction == "down" else sympy.ceiling)(x / quantum) * quantum)
+        shown = f"{cut:,.{places}f}"
         if shown.rstrip("0")[-1] != ".":
             return shown.rstrip("0")
     return f"{xf:,.1f}"
 
 
-def _format_number(x: float | int | Fraction | sympy.Basic, digits: int) -> str:
+Direction = Optional[Literal["down", "up"]]
+
+
+def _is_whole(x: float | int | Fraction | sympy.Basic) -> bool:
+    return isinstance(x, int) or (isinstance(x, Fraction) and x.denominator == 1) \
+        or (isinstance(x, sympy.Basic) and x.is_Integer is True)
+
+
+def _directed(exact: float | int | Fraction | sympy.Basic, xf: float, digits: int, direction: Direction,
+              whole: bool = False) -> float:
+    """``xf`` (a float near ``exact``) cut to ``digits`` significant figures (or to a whole number with
+    ``whole``) towards ``direction``, decided on the exact value."""
+    if direction is None or xf == 0:
+        return xf
+    if isinstance(exact, sympy.Basic):
+        value = exact
+    elif isinstance(exact, Fraction):
+        value = sympy.Rational(exact.numerator, exact.denominator)
+    else:                               # an int, or a float: its shortest decimal
+        value = sympy.Integer(exact) if isinstance(exact, int) else sympy.Rational(repr(exact))
+    quantum = sympy.Integer(1) if whole else sympy.Integer(10) ** (math.floor(math.log10(abs(xf))) - digits + 1)
+    steps = value / quantum
+    cut = sympy.floor(steps) if direction == "down" else sympy.ceiling(steps)
+    return float(cut * quantum)
+
+
+def _format_number(x: float | int | Fraction | sympy.Basic, digits: int, direction: Direction = None) -> str:
     """``format_number`` before a whole-looking rounding of a fraction is caught."""
+    given = x
     if isinstance(x, sympy.Basic):
         if x.is_Integer:
             x = int(x)
@@ -400,6 +434,7 @@ def _format_number(x: float | int | Fraction | sympy.Basic, digits: int) -> str:
         return "0"
     ax = abs(xf)
     if 1e-3 <= ax < 1e7:
+        xf = _directed(given, xf, digits, direction, whole=ax >= 10**digits)
         s = f"{xf:.{digits}g}"
         if "e" in s:  # .4g of e.g. 123456.0 gives 1.235e+05
             s = f"{xf:,.0f}" if ax >= 10**digits else s
@@ -409,6 +444,7 @@ def _format_number(x: float | int | Fraction | sympy.Basic, digits: int) -> str:
             intpart, _, frac = s.partition(".")
             s = f"{int(intpart):,}" + (f".{frac}" if frac else "")
         return s
+    xf = _directed(given, xf, digits, direction)
     mant, _, exp = f"{xf:.{digits - 1}e}".partition("e")
     if "." in mant:
         mant = mant.rstrip("0").rstrip(".")
@@ -427,21 +463,25 @@ class NamedUnit:
     factor: Fraction
 
 
-def format_in(value: sympy.Basic, unit: NamedUnit, digits: int = 4) -> Formatted:
+def format_in(value: sympy.Basic, unit: NamedUnit, digits: int = 4, direction: Direction = None) -> Formatted:
     """``value`` (base units) in a named unit such as ``MiB``."""
     mantissa = value / sympy.Rational(unit.factor.numerator, unit.factor.denominator)
-    return Formatted(format_number(mantissa, digits), unit.name)
+    return Formatted(format_number(mantissa, digits, direction=direction), unit.name)
 
 
 def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
-                 system: UnitSystem = "si", digits: int = 4) -> Formatted:
+                 system: UnitSystem = "si", digits: int = 4, direction: Direction = None,
+                 count: bool = False) -> Formatted:
     """Format a base-unit value with a readable prefix.
 
     Data and work (B, FLOP, and rates of them) take decimal prefixes by default,
     binary ones with ``system="iec"``; time takes s, ms, µs, ns, and days from two days on; intensities
-    (FLOP/B) and plain numbers take none.
+    (FLOP/B) and plain numbers take none. ``direction`` rounds a bound's figures towards its inside
+    ("down" for a largest value); ``count`` (a whole-number quantity) prints a whole value in full.
     """
     v = value if isinstance(value, sympy.Basic) else sympy.nsimplify(value)
+    if count and dims.is_dimensionless and not dims.named and _is_whole(v):
+        return Formatted(f"{int(v):,}", dims.unit_string())    # a count in full: 46,702,792,704
     unit = dims.unit_string()
     d = dims.as_dict()
     numerator_dims = [k for k, e in d.items() if e == 1]
@@ -453,14 +493,15 @@ def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
         fv = abs(float(v.evalf(30)))
         table = _prefix_table(system)
         if fv >= table[0][0] * 1000:        # past the largest prefix: 3.286e24 FLOP, not 3,285,600 EFLOP
-            return Formatted(format_number(sympy.Float(v.evalf(30), 30) if v.is_Integer else v, digits), unit)
+            return Formatted(format_number(sympy.Float(v.evalf(30), 30) if v.is_Integer else v, digits,
+                                                   direction=direction), unit)
         for factor, prefix in table:
             if fv >= factor * (1 - 1e-12):
                 mant = v / factor
-                return Formatted(format_number(mant, digits), prefix + unit,
+                return Formatted(format_number(mant, digits, direction=direction), prefix + unit,
                                  "binary prefixes (1 KiB = 1024 B)" if system == "iec"
                                  else "decimal prefixes (1 kB = 1000 B)")
-        return Formatted(format_number(v, digits), unit)
+        return Formatted(format_number(v, digits, direction=direction), unit)
     energy = _energy_or_mass(v, d, digits)
     if energy is not None:
         return energy
@@ -469,20 +510,21 @@ def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
         hz = dims.named == "Hz"            # a clock: GHz; tokens or steps per second: k/s, M/s
         for factor, prefix in _SI:
             if fv >= factor * (1 - 1e-12):
-                return Formatted(format_number(v / factor, digits), prefix + ("Hz" if hz else "/s"))
-        return Formatted(format_number(v, digits), "Hz" if hz else "/s")
+                return Formatted(format_number(v / factor, digits, direction=direction),
+                                 prefix + ("Hz" if hz else "/s"))
+        return Formatted(format_number(v, digits, direction=direction), "Hz" if hz else "/s")
     if d == {"[time]": Fraction(1)}:
         fv = abs(float(v.evalf(30)))
         if fv >= 2 * 86400 * (1 - 1e-12):       # a training run: 22.82 days, not 1,971,905 s
-            return Formatted(format_number(v / 86400, digits), "days")
+            return Formatted(format_number(v / 86400, digits, direction=direction), "days")
         for factor, prefix in _TIME:
             if fv >= float(factor) * (1 - 1e-12):
                 scale = sympy.Rational(factor.numerator, factor.denominator)
-                return Formatted(format_number(v / scale, digits), prefix + "s")
-        return Formatted(format_number(v, digits), "s")
+                return Formatted(format_number(v / scale, digits, direction=direction), prefix + "s")
+        return Formatted(format_number(v, digits, direction=direction), "s")
     if dims.named == "%":
-        return Formatted(format_number(v * 100, digits), "%")
+        return Formatted(format_number(v * 100, digits, direction=direction), "%")
     if dims.named == "×":
-        return Formatted(format_number(v, digits), "×")
+        return Formatted(format_number(v, digits, direction=direction), "×")
     # a pure number (a count, a ratio) is never shown whole unless it is: 15,728.64 tokens, not 15,729
-    return Formatted(format_number(v, digits, count=dims.is_dimensionless), unit)
+    return Formatted(format_number(v, digits, count=dims.is_dimensionless, direction=direction), unit)

@@ -18,7 +18,17 @@ from sympy.printing.str import StrPrinter
 from ..records.catalog import Catalog
 from ..records.entries import Condition, Quantity, Relation
 from ..records.solution import Check, Given, Solution, Step
-from ..symbolic.units import SIGNS, Dimension, NamedUnit, UnitTable, format_in, format_value, parse_unit, short_decimal
+from ..symbolic.units import (
+    SIGNS,
+    Dimension,
+    Direction,
+    NamedUnit,
+    UnitTable,
+    format_in,
+    format_value,
+    parse_unit,
+    short_decimal,
+)
 from .asides import inside_own_aside
 
 __all__ = ["build_view", "latex_expr", "latex_value", "solution_to_dict", "text_value"]
@@ -30,16 +40,18 @@ _OPS_LATEX = {"<=": r"\le", ">=": r"\ge", "<": "<", ">": ">", "=": "="}
 # values
 
 
-def _formatted(value: sympy.Expr, dims: Dimension, units: str, digits: int, unit: NamedUnit | None):
+def _formatted(value: sympy.Expr, dims: Dimension, units: str, digits: int, unit: NamedUnit | None,
+               direction: Direction = None, count: bool = False):
     if unit is not None:
-        return format_in(value, unit, digits)
-    return format_value(value, dims, units, digits)
+        return format_in(value, unit, digits, direction)
+    return format_value(value, dims, units, digits, direction, count)
 
 
 def text_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: int = 4,
-               unit: NamedUnit | None = None) -> str:
-    """A value for a reader; in ``unit`` (the unit it was written in) when given."""
-    return _formatted(value, dims, units, digits, unit).text
+               unit: NamedUnit | None = None, direction: Direction = None, count: bool = False) -> str:
+    """A value for a reader; in ``unit`` (the unit it was written in) when given; a bound's edge rounded
+    towards its inside (``direction``); a whole count in full (``count``)."""
+    return _formatted(value, dims, units, digits, unit, direction, count).text
 
 
 def written_unit(text: str, dims: Dimension, table: UnitTable) -> NamedUnit | None:
@@ -92,8 +104,8 @@ def latex_unit(unit: str) -> str:
 
 
 def latex_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: int = 4,
-                unit: NamedUnit | None = None) -> str:
-    f = _formatted(value, dims, units, digits, unit)
+                unit: NamedUnit | None = None, direction: Direction = None, count: bool = False) -> str:
+    f = _formatted(value, dims, units, digits, unit, direction, count)
     num = latex_number(f.mantissa)
     u = latex_unit(f.unit)
     if f.unit in SIGNS:             # 25%, 2.562×: the sign right after the number
@@ -1132,12 +1144,14 @@ def _interval_shown(sol: Solution, q: Quantity, units: str, latex: bool) -> str:
     if iv is None:
         return ""
     shown = latex_value if latex else text_value
-    lo, hi = shown(iv.low, q.dims, units, 7), shown(iv.high, q.dims, units, 7)
     ops = {(True, True): "<", (True, False): r"\le" if latex else "<="}
     left = ops[(True, iv.low_open)] if iv.low_open else ops[(True, False)]
-    right = ops[(True, iv.high_open)] if iv.high_open else ops[(True, False)]
     name = q.latex if latex else q.id
-    return f"{lo} {left} {name} {right} {hi}"
+    lo = shown(iv.low, q.dims, units, 7)
+    if not iv.bounded:                  # every value from the bottom up: 4,096 <= flash_block_cols
+        return f"{lo} {left} {name}"
+    right = ops[(True, iv.high_open)] if iv.high_open else ops[(True, False)]
+    return f"{lo} {left} {name} {right} {shown(iv.high, q.dims, units, 7)}"
 
 
 def _condition_text(catalog: Catalog, when: Any, values: Values, units: str, named: bool = True) -> dict[str, str]:
@@ -1192,7 +1206,8 @@ def build_view(sol: Solution, units: str = "si", catalog: Catalog | None = None)
             if step_view["regime"]:
                 regime = step_view["regime"]
     answer_formatted = sol.formatted(units)
-    answer_latex = latex_value(sol.value, sol.dims, units, unit=sol.display_unit)
+    answer_latex = latex_value(sol.value, sol.dims, units, unit=sol.display_unit, direction=sol.rounding_direction,
+                               count=sol.integer)
     op_latex = {"max": r"\le", "min": r"\ge"}.get(sol.bound or "", "=")
     # a step function's plain solve answers with every value of its interval (a bound, with one end)
     is_interval = sol.interval is not None and not sol.bound
@@ -1229,7 +1244,7 @@ def build_view(sol: Solution, units: str = "si", catalog: Catalog | None = None)
             "base_text": _base_text(sol.value, sol.dims),
             "base": _number(sol.value), "unit": sol.unit, "prefix_note": answer_formatted.note,
             "exact": exact_text(sol.exact), "exact_latex": exact_latex(sol.exact),
-            "exact_text": text_value(sol.exact, sol.dims, units, digits=7),
+            "exact_text": text_value(sol.exact, sol.dims, units, digits=7, direction=sol.rounding_direction),
             "formula_latex": latex_expr(sol.formula, catalog, written),
             "formula_text": text_expr(sol.formula, written),
             "reduced_latex": latex_expr(reduced, catalog, written) if reduced != sol.formula else "",
@@ -1256,8 +1271,10 @@ def build_view(sol: Solution, units: str = "si", catalog: Catalog | None = None)
 
 def _interval_json(iv: Any) -> dict[str, Any]:
     """An interval answer in JSON: its ends (numbers), whether each is excluded, and both exactly."""
-    return {"low": _number(iv.low), "high": _number(iv.high), "low_open": iv.low_open, "high_open": iv.high_open,
-            "low_exact": exact_text(iv.low), "high_exact": exact_text(iv.high)}
+    bounded = iv.bounded                # no top end: high is null
+    return {"low": _number(iv.low), "high": _number(iv.high) if bounded else None, "low_open": iv.low_open,
+            "high_open": iv.high_open, "low_exact": exact_text(iv.low),
+            "high_exact": exact_text(iv.high) if bounded else None}
 
 
 def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict[str, Any]:
