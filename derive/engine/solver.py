@@ -46,6 +46,7 @@ from ..symbolic.exact import holds, value_at
 from ..symbolic.interval import Interval
 from ..symbolic.units import NamedUnit, format_value
 from .bounds import find_bound
+from .feasibility import fit_of
 from .premises import left_out_hint, premise_notes, unsettled
 from .replay import Template, make_template, shape_of
 from .step_functions import solve_interval
@@ -118,7 +119,7 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
     solution = template.replay(catalog, resolved) if isinstance(template, Template) else None
     if solution is not None:
         catalog.memo.templates.move_to_end(shape)
-        solution = _with_override_notes(catalog, solution)
+        solution = _with_fit(catalog, resolved, _with_override_notes(catalog, solution))
         catalog.memo.remember_answer(key, solution)
         record(solution.catalog_overrides())
         return solution
@@ -143,7 +144,7 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
         raise MissingInputsError(exc.target, exc.missing, "; ".join(p for p in (exc.hint, hint) if p)) from None
     if template is _NO_TEMPLATE:
         catalog.memo.remember_template(shape, None if derived_instead else _FirstOfShape(resolved, solution))
-    solution = _with_override_notes(catalog, solution)
+    solution = _with_fit(catalog, resolved, _with_override_notes(catalog, solution))
     catalog.memo.remember_answer(key, solution)
     record(solution.catalog_overrides())
     return solution
@@ -160,6 +161,12 @@ class _FirstOfShape(NamedTuple):
 
 _KIND_WORDS = {"quantity": ("quantity", "物理量"), "relation": ("relation", "关系式"),
                "condition": ("condition", "条件"), "preset": ("preset", "预设")}
+
+
+def _with_fit(catalog: Catalog, question: Question, solution: Solution) -> Solution:
+    """The answer with its memory verdict, when it describes a configuration on devices (a time, a rate)."""
+    fit = fit_of(catalog, question, solution, lambda part: solve(part, catalog=catalog))
+    return solution if fit is None else replace(solution, fits=fit)
 
 
 def _with_override_notes(catalog: Catalog, solution: Solution) -> Solution:
