@@ -42,6 +42,7 @@ _SERVING_FILES = frozenset({"inference", "serving", "kv_cache"})
 _TRAINING_FILES = frozenset({"training_compute", "training_scale", "training_energy"})
 _CAPACITY = "hbm_capacity"
 _RESERVE = "memory_reserve"
+_RESERVE_BYTES = "memory_reserve_bytes"
 
 
 def _runs_on_devices(dims: Dimension) -> bool:
@@ -81,7 +82,7 @@ def fit_of(catalog: Catalog, question: Question, solution: Solution,
            answer: Callable[[Question], Solution]) -> Fit | None:
     """The memory verdict of ``solution``: each part solved by ``answer`` (the engine's ``solve``) from the
     question's inputs and presets. None where the answer describes no configuration, or where the
-    question names neither a device's memory nor anything of the memory it needs."""
+    question gives no part of the memory the model needs (the reserve alone says nothing)."""
     kind = kind_of(catalog, solution)
     if kind is None:
         return None
@@ -102,13 +103,13 @@ def fit_of(catalog: Catalog, question: Question, solution: Solution,
     for part in parts:
         found = value(part)
         components.append((part, found.value if found is not None else None))
-        if part == "memory_reserve_bytes" and found is not None:
+        if part == _RESERVE_BYTES and found is not None:
             used = next((g for g in found.given if g.name == _RESERVE), None)
             if used is not None:
                 reserve, reserve_assumed = used.value, used.is_assumption
+    if all(v is None for name, v in components if name != _RESERVE_BYTES):
+        return None               # nothing of the model's memory in the question: nothing to weigh
     known = [v for _, v in components if v is not None]
-    if not known and have is None:
-        return None               # no device and no model in the question: nothing to say about memory
     need = sympy.Add(*known) if known else None
     ok: bool | None = None
     if have is not None and need is not None:
