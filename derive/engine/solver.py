@@ -46,7 +46,7 @@ from ..symbolic.exact import holds, value_at
 from ..symbolic.interval import Interval
 from ..symbolic.units import NamedUnit, format_value
 from .bounds import find_bound
-from .feasibility import fit_of
+from .feasibility import fit_of, kind_of
 from .premises import left_out_hint, premise_notes, unsettled
 from .replay import Template, make_template, shape_of
 from .step_functions import solve_interval
@@ -164,9 +164,13 @@ _KIND_WORDS = {"quantity": ("quantity", "物理量"), "relation": ("relation", "
 
 
 def _with_fit(catalog: Catalog, question: Question, solution: Solution) -> Solution:
-    """The answer with its memory verdict, when it describes a configuration on devices (a time, a rate)."""
-    fit = fit_of(catalog, question, solution, lambda part: solve(part, catalog=catalog))
-    return solution if fit is None else replace(solution, fits=fit)
+    """The answer with the way to its memory verdict (weighed when first read, by ``fit_of``), when it
+    describes a configuration on devices (a time, a rate, a cost)."""
+    if kind_of(catalog, solution) is None:
+        # (a replayed answer never keeps the verdict of the question its template came from)
+        return solution if solution.fit_source is None else replace(solution, fit_source=None)
+    return replace(solution, fit_source=lambda sol: fit_of(catalog, question, sol,
+                                                           lambda part: solve(part, catalog=catalog)))
 
 
 def _with_override_notes(catalog: Catalog, solution: Solution) -> Solution:

@@ -8,7 +8,8 @@ Turning them into words, LaTeX, Markdown or HTML is the renderer's job
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable
 
 import sympy
 
@@ -192,8 +193,16 @@ class Solution(SolutionDisplay):
     interval: "Interval | None" = None     # every value a step function allows (value is its top end)
     optimize: str | None = None        # "min" or "max": the target makes `objective` least or greatest
     objective: str | None = None
-    fits: Fit | None = None            # the memory verdict of a time, rate or cost of a configuration
+    # how to weigh the memory the answer's configuration needs (the engine's, for a time, rate or cost of
+    # one): called once, when `fits` is first read, so an answer nobody shows costs nothing more
+    fit_source: "Callable[[Solution], Fit | None] | None" = field(default=None, repr=False, compare=False)
     catalog: "Catalog | None" = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def fits(self) -> Fit | None:
+        """Whether the configuration the answer describes fits in its devices' memory; None where the
+        answer describes none (a byte count, a chip's ratio) or its question gives no part of the memory."""
+        return self.fit_source(self) if self.fit_source is not None else None
 
     def catalog_overrides(self) -> list[Override]:
         """The user's catalog entries that replaced built-in ones in this answer (its override notes)."""
