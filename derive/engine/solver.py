@@ -46,6 +46,7 @@ from ..symbolic.exact import holds, value_at
 from ..symbolic.interval import Interval
 from ..symbolic.units import NamedUnit, format_value, short_decimal
 from .bounds import find_bound
+from .feasibility import fit_of, kind_of
 from .premises import left_out_hint, premise_notes, unsettled
 from .replay import Template, make_template, shape_of
 from .step_functions import solve_interval
@@ -119,7 +120,7 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
     solution = template.replay(catalog, resolved) if isinstance(template, Template) else None
     if solution is not None:
         catalog.memo.templates.move_to_end(shape)
-        solution = _with_override_notes(catalog, solution)
+        solution = _with_fit(catalog, resolved, _with_override_notes(catalog, solution))
         catalog.memo.remember_answer(key, solution)
         record(solution.catalog_overrides())
         return solution
@@ -164,7 +165,7 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
     if template is _NO_TEMPLATE:
         catalog.memo.remember_template(shape, None if derived_instead or avoided
                                        else _FirstOfShape(resolved, solution))
-    solution = _with_override_notes(catalog, solution)
+    solution = _with_fit(catalog, resolved, _with_override_notes(catalog, solution))
     catalog.memo.remember_answer(key, solution)
     record(solution.catalog_overrides())
     return solution
@@ -181,6 +182,16 @@ class _FirstOfShape(NamedTuple):
 
 _KIND_WORDS = {"quantity": ("quantity", "物理量"), "relation": ("relation", "关系式"),
                "condition": ("condition", "条件"), "preset": ("preset", "预设")}
+
+
+def _with_fit(catalog: Catalog, question: Question, solution: Solution) -> Solution:
+    """The answer with the way to its memory verdict (weighed when first read, by ``fit_of``), when it
+    describes a configuration on devices (a time, a rate, a cost)."""
+    if kind_of(catalog, solution) is None:
+        # (a replayed answer never keeps the verdict of the question its template came from)
+        return solution if solution.fit_source is None else replace(solution, fit_source=None)
+    return replace(solution, fit_source=lambda sol: fit_of(catalog, question, sol,
+                                                           lambda part: solve(part, catalog=catalog)))
 
 
 def _with_override_notes(catalog: Catalog, solution: Solution) -> Solution:

@@ -8,7 +8,8 @@ Turning them into words, LaTeX, Markdown or HTML is the renderer's job
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, Literal
 
 import sympy
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from ..symbolic.interval import Interval
     from .catalog import Catalog
 
-__all__ = ["Check", "Given", "Note", "Solution", "Step"]
+__all__ = ["Check", "Fit", "Given", "Note", "Solution", "Step"]
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,32 @@ class Check:
 
 
 @dataclass(frozen=True)
+class Fit:
+    """Whether the configuration an answer describes fits in its devices' memory, as data.
+
+    ``condition`` is the catalog condition it evaluates (``fits`` for serving, ``fits_training`` for
+    training); ``components`` pairs each part's quantity id (``sharded_weight_bytes``, ...) with its
+    bytes per device, or None where the question's inputs do not give it. ``need`` is the sum of the
+    parts known, ``have`` the device's capacity (None when no device memory is in the question).
+    ``ok`` is None when neither a fit nor a misfit follows: capacity unknown, or the known parts fit
+    and some part is unknown (a part is never negative, so known parts beyond capacity already fail).
+    """
+
+    kind: str                                              # "serving" or "training"
+    condition: str
+    ok: bool | None
+    need: sympy.Expr | None                                # bytes per device, the parts known
+    have: sympy.Expr | None                                # bytes per device
+    components: tuple[tuple[str, sympy.Expr | None], ...]
+    reserve: sympy.Expr | None = None                      # the reserve fraction used
+    reserve_assumed: bool = False                          # the reserve is the catalog's default
+
+    @property
+    def unknown(self) -> tuple[str, ...]:
+        return tuple(name for name, value in self.components if value is None)
+
+
+@dataclass(frozen=True)
 class Solution(SolutionDisplay):
     """The answer to one question, with everything needed to explain and check it.
 
@@ -166,7 +193,16 @@ class Solution(SolutionDisplay):
     interval: "Interval | None" = None     # every value a step function allows (value is its top end)
     optimize: str | None = None        # "min" or "max": the target makes `objective` least or greatest
     objective: str | None = None
+    # how to weigh the memory the answer's configuration needs (the engine's, for a time, rate or cost of
+    # one): called once, when `fits` is first read, so an answer nobody shows costs nothing more
+    fit_source: "Callable[[Solution], Fit | None] | None" = field(default=None, repr=False, compare=False)
     catalog: "Catalog | None" = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def fits(self) -> Fit | None:
+        """Whether the configuration the answer describes fits in its devices' memory; None where the
+        answer describes none (a byte count, a chip's ratio) or its question gives no part of the memory."""
+        return self.fit_source(self) if self.fit_source is not None else None
 
     def catalog_overrides(self) -> list[Override]:
         """The user's catalog entries that replaced built-in ones in this answer (its override notes)."""

@@ -17,7 +17,7 @@ from sympy.printing.str import StrPrinter
 
 from ..records.catalog import Catalog
 from ..records.entries import Condition, Quantity, Relation
-from ..records.solution import Check, Given, Solution, Step
+from ..records.solution import Check, Fit, Given, Solution, Step
 from ..symbolic.units import (
     SIGNS,
     Dimension,
@@ -1180,6 +1180,43 @@ def _condition_text(catalog: Catalog, when: Any, values: Values, units: str, nam
     return out
 
 
+# the JSON name of each part of a memory verdict (``fits.by_component``) and of its message (``fit_<name>``)
+FIT_PARTS = {"sharded_weight_bytes": "weights", "sharded_kv_cache_bytes": "kv_cache",
+             "sharded_grad_bytes": "gradients", "sharded_optimizer_bytes": "optimizer_state",
+             "sharded_activation_bytes": "activations", "memory_reserve_bytes": "reserve"}
+_BYTES = Dimension.of({"[data]": 1})
+
+
+def fit_view(fit: Fit | None, units: str = "si") -> dict[str, Any] | None:
+    """A memory verdict for the templates: ``ok``, ``need`` and ``have`` as text (None where unknown), each
+    part with its text (None where unknown) and, for the reserve, its fraction and whether it is assumed."""
+    if fit is None:
+        return None
+
+    def shown(v: sympy.Expr | None) -> str | None:
+        return format_value(v, _BYTES, units, 4).text if v is not None else None
+
+    parts = [{"id": FIT_PARTS[name], "quantity": name, "text": shown(v)} for name, v in fit.components]
+    reserve = None
+    if fit.reserve is not None:
+        percent = fit.reserve * 100
+        reserve = {"percent": short_decimal(percent) or f"{float(percent):.4g}", "assumed": fit.reserve_assumed}
+    return {"ok": fit.ok, "kind": fit.kind, "condition": fit.condition, "need": shown(fit.need),
+            "have": shown(fit.have), "parts": parts, "unknown": [FIT_PARTS[n] for n in fit.unknown],
+            "reserve": reserve}
+
+
+def fit_to_dict(fit: Fit) -> dict[str, Any]:
+    """The JSON of a memory verdict: ``{"ok", "need", "have", "by_component"}`` in bytes per device (a part
+    the inputs do not give is null), with the condition it evaluates and the reserve fraction used."""
+    return {"ok": fit.ok, "need": _number(fit.need) if fit.need is not None else None,
+            "have": _number(fit.have) if fit.have is not None else None,
+            "by_component": {FIT_PARTS[n]: (_number(v) if v is not None else None) for n, v in fit.components},
+            "unknown": [FIT_PARTS[n] for n in fit.unknown], "kind": fit.kind, "condition": fit.condition,
+            "reserve": _number(fit.reserve) if fit.reserve is not None else None,
+            "reserve_assumed": fit.reserve_assumed, "unit": "B"}
+
+
 def build_view(sol: Solution, units: str = "si", catalog: Catalog | None = None) -> dict[str, Any]:
     """Everything a template needs to write up ``sol`` in either language; ``catalog`` (the solution's by
     default) is the one its symbols are written from: a problem file's own notation
@@ -1260,6 +1297,7 @@ def build_view(sol: Solution, units: str = "si", catalog: Catalog | None = None)
                                 else f"{q.latex} {op_latex} {answer_latex}"),
         },
         "regime": regime,
+        "fits": fit_view(sol.fits, units),
         "checks": [_check_view(catalog, sol, c, units) for c in sol.checks],
         "notes": [note_view(catalog, sol, n, values, units) for n in sol.notes],
         "relations_used": list(sol.relations_used),
@@ -1326,6 +1364,8 @@ def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict
                            "text": g.text, "origin": g.origin} for g in sol.given},
         "relations_used": list(sol.relations_used),
         "conditions": list(sol.require),
+        # whether the configuration fits in device memory (only on a time, rate, utilisation or cost of one)
+        **({"fits": fit_to_dict(sol.fits)} if sol.fits is not None else {}),
         "steps": steps,
         "checks": [{"kind": c.kind, "name": c.name, "holds": c.holds} for c in sol.checks],
         "notes": [{"kind": n["kind"], **{k: (v["en"] if isinstance(v, dict) else v) for k, v in n["data"].items()}}
