@@ -409,6 +409,45 @@ def test_a_step_is_named_for_what_it_computes_and_an_override_names_what_it_over
     assert "overrides a preset" not in run.out
 
 
+def test_a_rate_of_tokens_says_tokens_and_json_keeps_the_unit_asked_for_and_every_given_text(cli):
+    # issue 29 item 8: 1024 H100s at 40 % MFU on a 70B model: 1024 · 989e12 · 0.4 / (6 · 70e9) = 964,510 tokens/s
+    rate = solve("train_throughput", {"params": 70e9, "mfu": "0.4", "num_devices": 1024}, hw="h100")
+    assert rate.value == Fraction(1024 * 989 * 10**12 * 4, 10 * 6 * 70 * 10**9)
+    assert rate.display() == "964.5 k tokens/s"
+    assert solve("qps_per_device", {"batch": 43, "decode_step_time": "19 ms", "gen_tokens": 512,
+                                    "num_devices": 1}).display() == "4.42 requests/s"
+    # --unit days: the JSON says which unit its display is in, and the value in it (1,555,193 s / 86,400 s)
+    run = cli("solve", "train_time", "params=70e9", "train_tokens=15e12", "mfu=0.4", "num_devices=1024",
+              "--hw", "h100", "--unit", "days", "--format", "json")
+    j = run.json
+    assert (j["unit"], j["display"], j["display_unit"]) == ("s", "180 days", "days")
+    assert j["display_value"] == pytest.approx(6 * 70e9 * 15e12 / (0.4 * 1024 * 989e12) / 86400)
+    assert cli("solve", "train_time", "params=70e9", "train_tokens=15e12", "mfu=0.4", "num_devices=1024",
+               "--hw", "h100", "--format", "json").json["display_unit"] is None
+    # a default that follows another (weight bytes = the element size, 2 B) shows its value, not ""
+    given = cli("solve", "state_bytes_per_device_zero3", "params=7e9", "data_parallel=8", "tensor_parallel=1",
+                "--format", "json").json["given"]
+    assert given["weight_bytes_per_param"]["text"] == "2 B" and all(g["text"] for g in given.values())
+
+
+def test_a_typed_total_the_answer_would_not_use_is_refused_not_noted_as_overriding(cli):
+    # issue 29 item 7: ZeRO-3 reads the parts, weight 2 + gradient 2 + optimizer 12 = 16 B per parameter
+    # (catalog defaults); a typed training_bytes_per_param=10B cannot say which part to change, and a note
+    # that it overrode them was false (the answer was 7e9 · 16 B / 8 = 14 GB). Refused, naming the parts.
+    run = cli("solve", "state_bytes_per_device_zero3", "params=7e9", "data_parallel=8", "tensor_parallel=1",
+              "training_bytes_per_param=10B")
+    assert run.code == 2 and run.out == "" and run.err.count("\n") == 1
+    assert "training_bytes_per_param = 10 B contradicts the catalog defaults this answer reads" in run.err
+    assert "optimizer_bytes_per_param" in run.err and "gives 16 B" in run.err
+    # given as its parts, the answer is theirs: 7e9 · (2 + 2 + 6) B / 8 = 8.75 GB
+    parts = solve("state_bytes_per_device_zero3", {"params": 7e9, "data_parallel": 8, "tensor_parallel": 1,
+                                                   "optimizer_bytes_per_param": "6 B"})
+    assert parts.value == Fraction(7 * 10**9 * 10, 8)
+    # where the answer reads the typed total itself, the note that it overrides the defaults is true and stays
+    state = solve("training_state_bytes", {"params": 7e9, "training_bytes_per_param": "10 B"})
+    assert state.value == 7 * 10**10 and any(n.kind == "override" for n in state.notes)
+
+
 # ---------------------------------------------------------------------------
 # 4. the roofline of each operation
 

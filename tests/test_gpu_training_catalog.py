@@ -11,7 +11,7 @@ from fractions import Fraction as F
 import pytest
 import sympy
 
-from derive import solve
+from derive import load_catalog, solve
 
 TB = 10**12
 
@@ -211,17 +211,40 @@ def test_training_cost_is_device_hours_at_their_price_in_dollars(cli):
 
 
 def test_a_prefill_takes_every_weight_matmul_and_the_books_estimate_only_the_mlps():
-    # LLaMA-2 7B, one 512-token prompt on an A100 at 100 % MFU: 2·N·512 FLOPs
+    # LLaMA-2 7B, one 512-token prompt on an A100 at 100 % MFU: 2·N·512 FLOPs of weight matmuls
+    # plus the causal attention scores, 2·L·T²·N·H = 2·32·512²·32·128
     ask = dict(model="llama2-7b", hw="a100", presets=["bf16"])
     given = {"batch": 1, "seq_len": 512, "num_devices": 1, "mfu": 1}
     full = solve("prefill_time", given, **ask)
-    assert exact(full) == F(2 * 7 * 10**9 * 512, 312 * TB)       # the preset's nominal 7e9
+    weights = 2 * 7 * 10**9 * 512                                  # the preset's nominal 7e9
+    attention = 2 * 32 * 512**2 * 32 * 128
+    assert exact(full) == F(weights + attention, 312 * TB)
+    assert exact(solve("prefill_weight_flops", given, **ask)) == weights
     mlp = solve("prefill_mlp_time", given, **ask)
     assert exact(mlp) == F(2 * 3 * 4096 * 11008 * 32 * 512, 312 * TB)
     # the first token comes out of the prefill: an idle server adds nothing, a queue adds its wait
     assert solve("ttft", given, **ask).value == full.value
     queued = solve("ttft", {**given, "ttft_overhead": "30 ms"}, **ask)
     assert exact(queued) == exact(full) + F(3, 100)
+
+
+def test_a_long_prefill_counts_its_causal_attention_in_prefill_time_and_ttft():
+    # issue 29 item 5: Llama-3 70B, one 32k-token prompt on 8 H100s at 100 % MFU. By hand:
+    # weights 2·70e9·32768 = 4.58752e15 FLOP; causal attention 2·L·T²·N·H = 2·80·32768²·64·128
+    # = 1.40737e15 FLOP; over 8·989e12 FLOP/s: 757.7 ms (579.8 ms with the weights alone)
+    ask = dict(model="llama3-70b", hw="h100")
+    given = {"batch": 1, "seq_len": 32768, "num_devices": 8, "mfu": 1}
+    weights = 2 * 70 * 10**9 * 32768
+    attention = 2 * 80 * 32768**2 * 64 * 128
+    expected = F(weights + attention, 8 * 989 * TB)
+    assert exact(solve("prefill_attn_flops", given, **ask)) == attention
+    assert exact(solve("prefill_time", given, **ask)) == expected
+    assert round(float(expected) * 1000, 1) == 757.7
+    assert exact(solve("ttft", given, **ask)) == expected      # an idle server: TTFT is the prefill
+    # the weights-only count says so in its name
+    names = {q.id: q.name.en for q in load_catalog().quantities.values()}
+    for six_n in ("prefill_weight_flops", "forward_flops_per_token", "train_flops_per_token", "train_flops"):
+        assert "attention scores left out" in names[six_n], six_n
 
 
 def test_both_pipeline_bubble_conventions_answer_under_the_names_the_papers_use():

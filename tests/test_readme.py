@@ -45,8 +45,8 @@ SHARD_BLOCKS = re.findall(r"```console\n\$ (derive shard .+?)\n(.*?)\n```", READ
 
 
 def test_the_readme_shows_sharded_matmuls_with_and_without_wraparound():
-    assert len(SHARD_BLOCKS) >= 2, "the README shows a 'derive shard' command, and one with --no-wraparound"
-    assert any("--no-wraparound" in command for command, _ in SHARD_BLOCKS)
+    assert len(SHARD_BLOCKS) >= 2, "the README shows a 'derive shard' command, and one with --wraparound"
+    assert any("--wraparound" in command for command, _ in SHARD_BLOCKS)
 
 
 @pytest.mark.parametrize("command, shown", SHARD_BLOCKS, ids=[str(i) for i in range(len(SHARD_BLOCKS))])

@@ -30,7 +30,12 @@ MESH = {"X": 4, "Y": 4}
 
 
 def plan(text: str, sizes=None, mesh=None, hw: str = "tpu-v5e", **kw) -> ShardingPlan:
-    return sharding_plan(text, SIZES if sizes is None else sizes, MESH if mesh is None else mesh, hw=hw, **kw)
+    """The book's worked answers time every axis as a ring: unless a test names its lines, every axis the
+    chip's slice rule would make a line is told --wraparound (and the plan marks those rings assumed)."""
+    mesh = MESH if mesh is None else mesh
+    if "no_wraparound" not in kw and "wraparound" not in kw and isinstance(mesh, dict):
+        kw["wraparound"] = [x for x in mesh if isinstance(x, str)]
+    return sharding_plan(text, SIZES if sizes is None else sizes, mesh, hw=hw, **kw)
 
 
 def only(p: ShardingPlan):
@@ -418,7 +423,7 @@ def test_reduce_scatter_and_allreduce_without_wraparound_cost_one_and_two_allgat
 
 def test_only_the_collectives_over_a_line_change():
     """Y has no wraparound; the case-4 gather over X still runs on X's ring."""
-    p = plan("A[I_X, J] · B[J, K_X]", {"I": 8192, "J": 8192, "K": 32768}, no_wraparound=["Y"])
+    p = plan("A[I_X, J] · B[J, K_X]", {"I": 8192, "J": 8192, "K": 32768}, no_wraparound=["Y"], wraparound=["X"])
     c = only(p)
     assert (c.axes, c.wraps, c.time.target) == (("X",), True, "ici_allgather_time")
     assert p.no_wraparound == ("Y",)
@@ -466,9 +471,39 @@ def test_cli_prints_the_case_the_collectives_and_the_verdict(cli):
     assert "FLOPs per chip: 274.9 GFLOP" in out
     assert "compute time per chip: 1.395 ms" in out
     assert "1. AllGather_X B[J_X, K_Y] -> B[J, K_Y]" in out
-    assert "bytes: 134.2 MB    time: 1.491 ms, bandwidth-bound" in out
-    assert "Not hidden: the collectives take 1.491 ms, 1.07× the compute time of 1.395 ms" in out
+    # issue 29 item 6: a v5e axis of 4 has no wraparound, so the gather runs on a line: an edge shard crosses
+    # 3 links one way, 3/4 · 134,217,728 B at 45 GB/s = 2.237 ms (the book's ring, 1.491 ms, is not this slice)
+    assert "bytes: 134.2 MB    time: 2.237 ms, bandwidth-bound    (ici_allgather_time_nowrap)" in out
+    assert "no wraparound on X: a line" in out and "bidirectional ring" not in out
+    assert "Not hidden: the collectives take 2.237 ms, 1.6× the compute time of 1.395 ms" in out
+    assert "on a tpu-v5e slice only an axis of 16 chips wraps around, so X is timed as a line" in out
     assert "bytes_per_element = 2 B (catalog default)" in out
+
+
+def test_cli_keeps_the_books_ring_only_when_told_and_says_it_is_assumed(cli):
+    run = cli(*README_COMMAND, "--wraparound", "X")
+    assert run.code == 0, run.err
+    # the book's bidirectional ring: V/W_ici = 134,217,728 B / 90 GB/s = 1.491 ms
+    assert "bytes: 134.2 MB    time: 1.491 ms, bandwidth-bound    (ici_allgather_time)" in run.out
+    assert "wraparound on X assumed (the book's ring; --wraparound" in run.out
+    assert "X is a line there; the ring timed here is assumed (--wraparound X)" in run.out
+    j = cli(*README_COMMAND, "--wraparound", "X", "--format", "json").json
+    (c,) = j["collectives"]
+    assert (c["wraps"], c["wraps_assumed"]) == (True, True) and j["rings_assumed"] == ["X"]
+    assert c["time"]["exact"] == "131072/87890625"
+    zh = cli(*README_COMMAND, "--wraparound", "X", "--lang", "zh").out
+    assert "假设 X 上有环绕" in zh
+    # without a chip there is no slice rule: the ring is the book's assumption, and says so
+    bare = cli("shard", "A[I_X, J] * B[J_X, K]", "I=8192", "J=8192", "K=8192", "--mesh", "X=4",
+               "peak_flops=197TFLOP/s", "ici_link_bw=45GB/s", "ici_hop_latency=1us", "--format", "json").json
+    assert bare["collectives"][0]["wraps_assumed"] is True
+    assert "no chip's slice rule" in bare["collectives"][0]["topology"]
+    # an axis of 16 on a v5e wraps on the hardware: a ring, not assumed
+    full = cli("shard", "A[I_X, J] * B[J_X, K]", "I=8192", "J=8192", "K=8192", "--mesh", "X=16", "--hw", "tpu-v5e",
+               "--format", "json").json
+    assert (full["collectives"][0]["wraps"], full["collectives"][0]["wraps_assumed"]) == (True, False)
+    both = cli(*README_COMMAND, "--wraparound", "X", "--no-wraparound", "X")
+    assert both.code == 2 and "both --wraparound and --no-wraparound" in both.err
 
 
 def test_cli_json_has_the_same_fields(cli):
@@ -483,9 +518,11 @@ def test_cli_json_has_the_same_fields(cli):
     (c,) = j["collectives"]
     assert (c["kind"], c["axes"], c["array"], c["reasons"], c["regime"]) == (
         "AllGather", ["X"], "B", ["contracting"], "bandwidth_bound")
-    assert c["bytes"]["value"] == 134217728 and c["time"]["exact"] == "131072/87890625"
-    assert c["time"]["quantity"] == "ici_allgather_time" and c["time"]["regime_name"] == "bandwidth-bound"
-    assert j["ratio"] == pytest.approx(4925 / 4608)
+    assert (c["wraps"], c["wraps_assumed"]) == (False, False) and j["lines_from_hardware"] == ["X"]
+    line = R(3 * 134217728, 4 * V5E_LINK)                         # 3 of 4 shards over one link, one way
+    assert c["bytes"]["value"] == 134217728 and sympy.Rational(c["time"]["exact"]) == line
+    assert c["time"]["quantity"] == "ici_allgather_time_nowrap" and c["time"]["regime_name"] == "bandwidth-bound"
+    assert j["ratio"] == pytest.approx(float(line / R(67108864, 48095703125)))
     assert j["verdict"].startswith("Not hidden")
 
 
@@ -493,7 +530,7 @@ def test_cli_in_chinese_and_both(cli):
     zh = cli(*README_COMMAND, "--lang", "zh")
     assert zh.code == 0, zh.err
     assert "情形 2：B[J_X, K_Y] 沿收缩维度 J 按 X 分片" in zh.out
-    assert "时间：1.491 ms，带宽瓶颈" in zh.out
+    assert "时间：2.237 ms，带宽瓶颈" in zh.out
     assert "无法掩盖" in zh.out and "Case" not in zh.out
     both = cli(*README_COMMAND, "--lang", "both")
     assert "情形 2" in both.out and "Case 2" in both.out
@@ -501,7 +538,7 @@ def test_cli_in_chinese_and_both(cli):
 
 def test_cli_passes_other_names_to_the_engine(cli):
     run = cli("shard", "W[I, E] · B[E_Y, F]", "I=8192", "E=256", "F=256", "--mesh", "X=8,Y=4", "--hw", "tpu-v5e",
-              "ici_hop_latency=0.5us", "--format", "json")
+              "--wraparound", "Y", "ici_hop_latency=0.5us", "--format", "json")
     assert run.code == 0, run.err
     (c,) = run.json["collectives"]
     assert c["time"]["display"] == "1.456 µs" and c["regime"] == "bandwidth_bound"   # 2 hops of ½ µs < V/W
@@ -512,13 +549,13 @@ def test_cli_no_wraparound_json_says_which_collectives_wrap(cli):
               "--no-wraparound", "Y", "--format", "json")
     assert run.code == 0, run.err
     j = run.json
-    assert j["no_wraparound"] == ["Y"]
+    assert j["no_wraparound"] == ["X", "Y"]          # Y as told, X (8 chips) by the v5e's slice rule
     (c,) = j["collectives"]
     assert (c["kind"], c["axes"], c["wraps"]) == ("AllGather", ["Y"], False)
     assert c["time"]["quantity"] == "ici_allgather_time_nowrap"
     assert sympy.Rational(c["time"]["exact"]) == R(3 * 8388608, V5E_LINK)   # 559.2 µs, the book's 560 µs
     assert c["topology"] == "no wraparound on Y: a line, about twice the time of a ring"
-    wrapped = cli(*README_COMMAND, "--format", "json").json
+    wrapped = cli(*README_COMMAND, "--wraparound", "X,Y", "--format", "json").json
     assert wrapped["no_wraparound"] == [] and wrapped["collectives"][0]["wraps"] is True
 
 
@@ -529,11 +566,11 @@ def test_cli_no_wraparound_text_in_english_and_chinese(cli):
     assert en.code == 0, en.err
     assert "bytes: 33.55 MB    time: 559.2 µs, bandwidth-bound    (ici_allgather_time_nowrap)" in en.out
     assert "no wraparound on Y: a line, about twice the time of a ring" in en.out
-    assert "as lines over Y" in en.out
+    assert "as lines over X, Y" in en.out
     zh = cli(*args, "--lang", "zh")
     assert zh.code == 0, zh.err
     assert "Y 上无环绕" in zh.out and "wraparound" not in zh.out
-    ring = cli(*README_COMMAND)
+    ring = cli("shard", "A[I_X, J] * B[J_X, K]", "I=8192", "J=8192", "K=8192", "--mesh", "X=16", "--hw", "tpu-v5e")
     assert "wraparound on X: a bidirectional ring" in ring.out
 
 
@@ -658,13 +695,15 @@ def test_every_sharding_over_two_axes_gives_a_valid_plan_that_loses_no_work():
     ("tpu-v4", {"X": 4, "Y": 2}, ("X",)),
 ])
 def test_a_ring_the_slice_would_not_have_is_named_with_the_chips_rule(hw, mesh, lines):
-    """derive shard times rings unless told --no-wraparound (the book's own answers do so), but a v5e
-    4x4 has no wraparound: the plan names the axes the chip's slice rule makes lines."""
+    """derive shard times what the chip's slice does: a v5e 4x4 has no wraparound, so X is timed as a line;
+    told --wraparound, the book's ring is timed and the plan names the axes the rule makes lines."""
     plan = sharding_plan("A[I, J_X] * B[J_X, K]", {"I": 8192, "J": 8192, "K": 8192}, mesh, hw=hw)
-    assert plan.lines_on_hardware == lines
+    assert plan.lines_from_hardware == lines and plan.lines_on_hardware == ()
+    assert plan.collectives[0].wraps == (not lines) and not plan.collectives[0].wraps_assumed
     told = sharding_plan("A[I, J_X] * B[J_X, K]", {"I": 8192, "J": 8192, "K": 8192}, mesh, hw=hw,
-                         no_wraparound=lines)
-    assert told.lines_on_hardware == ()             # timed as lines: nothing left to say
+                         wraparound=lines)
+    assert told.lines_on_hardware == lines and told.lines_from_hardware == ()
+    assert told.collectives[0].wraps and told.collectives[0].wraps_assumed == bool(lines)
 
 
 def test_without_a_chip_there_is_no_slice_rule_to_name():
@@ -676,10 +715,11 @@ def test_without_a_chip_there_is_no_slice_rule_to_name():
 def test_cli_names_the_slice_rule_in_english_and_chinese(cli):
     ask = ["shard", "A[I, J_X] * B[J_X, K]", "--mesh", "X=4,Y=4", "--hw", "tpu-v5e", "I=8192", "J=8192", "K=8192"]
     en = cli(*ask).out
-    assert "on a tpu-v5e slice only an axis of 16 chips wraps around: X would be a line there" in en
-    assert "add --no-wraparound X" in en
+    assert "on a tpu-v5e slice only an axis of 16 chips wraps around, so X is timed as a line" in en
+    assert "add --wraparound X for the book's ring" in en
     zh = cli(*ask, "--lang", "zh").out
-    assert "tpu-v5e 切片上只有长 16 的轴有环绕：X 在那里是线状" in zh
+    assert "tpu-v5e 切片上只有长 16 的轴有环绕，因此 X 按线状计时" in zh
     data = cli(*ask, "--format", "json").json
-    assert data["lines_on_hardware"] == ["X"]
-    assert "hardware_note" in data and cli(*ask, "--no-wraparound", "X", "--format", "json").json["hardware_note"] == ""
+    assert data["lines_from_hardware"] == ["X"] and data["lines_on_hardware"] == []
+    assert cli(*ask, "--wraparound", "X", "--format", "json").json["lines_on_hardware"] == ["X"]
+    assert cli(*ask, "--no-wraparound", "X", "--format", "json").json["hardware_note"] == ""

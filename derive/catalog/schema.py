@@ -101,7 +101,8 @@ QUANTITY = Kind("quantity", "quantities:", (
     Field("type", "`real` (default) or `integer` (counts: layers, batch, devices)"),
     Field("symbol", "LaTeX for write-ups, from a small grammar (below)", True),
     Field("display", "for a quantity of unit `1`, how every write-up shows its values: `percent` (0.25 as "
-                     "25%) or `times` (2.562 as 2.562×); JSON keeps the number"),
+                     "25%) or `times` (2.562 as 2.562×); for a rate of unit `1/s`, what it counts: `tokens` "
+                     "(2.662 M tokens/s), `requests` or `transfers` (GT/s); JSON keeps the number"),
     Field("name", "`{en: ..., zh: ...}`", True),
     Field("meaning", "`{en: ..., zh: ...}`: what the quantity is, one line each", True),
     Field("source", "a reference id, then an optional locator: `scaling-book-tpus, Table 1`", True),
@@ -226,6 +227,8 @@ def fields_markdown() -> str:
 
 PRESET_KINDS = ("hw", "model", "setup")
 DISPLAYS = {"percent": "%", "times": "×"}     # a quantity's display → the sign its values are shown with
+#: a rate of counted things (unit 1/s) → what it counts, shown in its unit: 2.662 M tokens/s, not 2.662 M/s
+RATE_DISPLAYS = {"tokens": "tokens/s", "requests": "requests/s", "transfers": "T/s"}
 REFERENCE_KINDS = ("datasheet", "paper", "book", "seed", "derived", "measured", "estimate",
                    "convention", "web")
 
@@ -450,9 +453,14 @@ def _load_quantity(build: _Build, ctx: _Ctx, entry: dict) -> None:
     elif _COUNTS_OPS.search(unit_text) and "[compute]" in dims.as_dict():
         dims = replace(dims, named="OP")     # integer operations: 394 TOP/s, not 394 TFLOP/s
     display = _str(ctx, entry, "display", ident, required=False, default="")
-    if display:
+    if display in RATE_DISPLAYS:
+        if dims.unit_string() != "1/s" or dims.named:
+            raise ctx.error(f"display: {display} is for a rate of unit '1/s', not {unit_text}",
+                            entry.get("display"), ident)
+        dims = replace(dims, named=RATE_DISPLAYS[display])
+    elif display:
         if display not in DISPLAYS:
-            raise ctx.error(f"display is {' or '.join(DISPLAYS)}", entry.get("display"), ident)
+            raise ctx.error(f"display is {' or '.join([*DISPLAYS, *RATE_DISPLAYS])}", entry.get("display"), ident)
         if not dims.is_dimensionless:
             raise ctx.error(f"display: {display} is for a quantity of unit '1', not {unit_text}",
                             entry.get("display"), ident)

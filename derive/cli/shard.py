@@ -21,8 +21,12 @@ def configure(p: argparse.ArgumentParser) -> None:
                    help="each dimension's size (I=8192), and other engine inputs (ici_hop_latency=0.5us)")
     p.add_argument("--mesh", required=True, metavar="AXIS=SIZE,...", help="the mesh axes and sizes, e.g. X=4,Y=4")
     p.add_argument("--no-wraparound", metavar="AXIS[,AXIS...]", dest="no_wraparound",
-                   help="mesh axes without wraparound links, timed as lines (about twice a ring's time): on TPU "
-                        "v5e/v6e any axis under 16, on v4p/v5p slices smaller than a 4x4x4 cube; e.g. X,Y")
+                   help="mesh axes without wraparound links, timed as lines (about twice a ring's time); with --hw "
+                        "the chip's slice rule already makes them so (TPU v5e/v6e: any axis under 16, v4p/v5p: "
+                        "slices smaller than a 4x4x4 cube); e.g. X,Y")
+    p.add_argument("--wraparound", metavar="AXIS[,AXIS...]", dest="wraparound",
+                   help="mesh axes to time as the book's rings although the chip's slice rule makes them lines "
+                        "(the mesh sits in a larger slice that wraps them); the answer says the ring is assumed")
     p.add_argument("--hw", metavar="ID", help="hardware preset (see 'derive list --kind hw'), e.g. tpu-v5e")
     p.add_argument("--units", choices=("si", "iec"), default="si", help="decimal (si) or binary (iec) prefixes")
     p.add_argument("--format", choices=("text", "json"), default="text")
@@ -45,14 +49,15 @@ def mesh_of(text: str) -> dict[str, str]:
     return mesh
 
 
-def axes_of(text: str | None) -> tuple[str, ...]:
+def axes_of(text: str | None, flag: str = "no_wraparound") -> tuple[str, ...]:
     """``"X,Y"`` → ``("X", "Y")`` (the library checks that each is an axis of the mesh)."""
     if text is None:
         return ()
     axes = tuple(t.strip() for t in text.split(","))
+    option = "--" + flag.replace("_", "-")
     if not all(axes):
-        raise InputError(f"--no-wraparound {text[:60]!r} is malformed; write mesh axes separated by commas, "
-                         "e.g. --no-wraparound X,Y", name="no_wraparound")
+        raise InputError(f"{option} {text[:60]!r} is malformed; write mesh axes separated by commas, "
+                         f"e.g. {option} X,Y", name=flag)
     return axes
 
 
@@ -68,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
     given = {k: v for k, v in items.items() if k not in dims}
     with collecting() as overrides:     # a user's catalog entry that replaced a built-in one is named
         plan = sharding_plan(args.notation, sizes, mesh, hw=args.hw, given=given, catalog=catalog_of(args),
-                             no_wraparound=axes_of(args.no_wraparound))
+                             no_wraparound=axes_of(args.no_wraparound),
+                             wraparound=axes_of(args.wraparound, "wraparound"))
     if args.format == "json":
         data = plan_to_dict(plan, units=args.units, lang=args.lang, templates=args.templates)
         if overrides:

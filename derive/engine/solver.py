@@ -27,7 +27,7 @@ from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 import sympy
 
 from ..catalog.follow import followed
-from ..errors import MissingInputsError, NoSolutionError, VerificationError
+from ..errors import InputError, MissingInputsError, NoSolutionError, VerificationError
 from ..records.catalog import Catalog
 from ..records.overrides import record
 from ..records.question import Question, QuestionError
@@ -253,6 +253,26 @@ def _what_to_ask_instead(catalog: Catalog, question: Question, missing: Sequence
                     related.append(text)
     chosen = same_formula or related[:2]
     return "; ".join(dict.fromkeys(chosen))
+
+
+def _refuse_overrides_the_answer_ignores(state: Any, used_inputs: set[str]) -> None:
+    """A typed value that contradicts catalog defaults the answer reads anyway (ZeRO-3's bytes from the
+    default 2 + 2 + 12 while training_bytes_per_param=10B was typed): the answer would rest on the
+    defaults while a note said the typed value overrode them. Which of the defaults it should change
+    is not for derive to guess, so the question is refused, naming them."""
+    for n in state.notes:
+        if n.kind != "override":
+            continue
+        defaults = sorted(name for name, origin in n.get("sources") if origin == "default" and name in used_inputs)
+        if not defaults:
+            continue
+        rel = state.catalog.relations[n.get("relation")]
+        typed = sorted(s for s in rel.symbols if s in state.given and state.given[s].origin == "given")
+        what = ", ".join(typed) or rel.id
+        raise InputError(f"{what} = {n.get('given_value')} contradicts the catalog defaults this answer reads "
+                         f"({', '.join(defaults)}: relation {rel.id}, {rel.equation_text}, gives "
+                         f"{n.get('preset_value')}); give those instead (e.g. {defaults[0]}=...)",
+                         name=typed[0] if typed else None)
 
 
 class _TypedValueDecides(Exception):
@@ -488,6 +508,7 @@ def _solve(catalog: Catalog, question: Question, derived_instead: Mapping[str, s
                     for name, origin in n.get("sources") if name in used_inputs and origin != "default"}
     if contradicted:
         raise _TypedValueDecides(contradicted, {n: state.given[n] for n in contradicted if n in state.given}, why)
+    _refuse_overrides_the_answer_ignores(state, used_inputs)
     # what the user typed that nothing on the way to the answer reads (a relation it checks counts)
     checked = {s for c in state.checks if c.kind == "relation" and c.name in catalog.relations
                for s in catalog.relations[c.name].symbols}

@@ -22,9 +22,14 @@ is reduced), the catalog's ``collective_bytes``, and its time is ``ici_allgather
 formulas take them), with its latency- or bandwidth-bound regime. The collectives hide behind the
 matmul when their time, overlapped perfectly (the book's max(T_math, T_comms)), is no longer.
 
-Axes without wraparound (``no_wraparound=("Y",)``, ``--no-wraparound Y``) are lines, not rings: the
-TPU chapter's slices smaller than a full axis (TPU v5e and v6e: any axis under 16; v4p and v5p: slices
-smaller than a full 4x4x4 cube, such as 2x2x1 or 2x2x4). A collective over one such axis is timed by
+Axes without wraparound are lines, not rings: the TPU chapter's slices smaller than a full axis (TPU
+v5e and v6e: any axis under 16; v4p and v5p: slices smaller than a full 4x4x4 cube, such as 2x2x1 or
+2x2x4). With a chip that has such a rule (``hw="tpu-v5e"``) the mesh is taken as the slice and the axes
+the rule makes lines are timed as lines; ``wraparound=("X",)`` (``--wraparound X``) keeps the book's
+ring on such an axis (the mesh sits in a larger slice that wraps it, or to reproduce the book's answer),
+and the plan then says the ring is assumed. ``no_wraparound=("Y",)`` (``--no-wraparound Y``) makes an
+axis a line whatever the chip. Without a chip's rule, rings are the book's assumption, and said so.
+A collective over one such axis is timed by
 ``ici_allgather_time_nowrap``, ``ici_reducescatter_time_nowrap`` or ``ici_allreduce_time_nowrap``: an
 edge shard crosses |X| − 1 links one way, about twice the time of a ring ("it typically doubles the
 time of most throughput-bound comms"). The book gives no rule for a collective over several axes
@@ -95,6 +100,7 @@ class Collective:
     bytes: "Solution"
     time: "Solution"
     wraps: bool = True         # False: some of ``axes`` have no wraparound, timed as a line
+    wraps_assumed: bool = False   # timed as a ring that no chip's rule vouches for (the book's assumption)
 
     @property
     def cases(self) -> tuple[int, ...]:
@@ -137,8 +143,9 @@ class ShardingPlan:
     collectives: tuple[Collective, ...]
     flops: "Solution"                     # matmul_flops of the local shapes, per chip
     compute_time: "Solution"              # matmul_compute_time per chip
-    no_wraparound: tuple[str, ...] = ()   # mesh axes that are lines, not rings
-    lines_on_hardware: tuple[str, ...] = ()   # axes timed as rings that the chip's slice rule makes lines
+    no_wraparound: tuple[str, ...] = ()   # mesh axes timed as lines, not rings (told, or the chip's rule)
+    lines_on_hardware: tuple[str, ...] = ()   # axes timed as rings (told --wraparound) that the chip's rule makes lines
+    lines_from_hardware: tuple[str, ...] = ()   # axes timed as lines because the chip's slice rule makes them so
     wrap_rule: str = ""                   # the rule that says so: "axis_size" (v5e: 16) or "cube_edge" (v5p: 4)
     wrap_rule_value: int = 0              # its number
 
@@ -190,8 +197,9 @@ def _mesh(mesh: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
-def _lines(no_wraparound: Iterable[str] | str | None, mesh: Mapping[str, int]) -> tuple[str, ...]:
-    """The mesh axes without wraparound, each checked against the mesh, in the mesh's order."""
+def _lines(no_wraparound: Iterable[str] | str | None, mesh: Mapping[str, int],
+           flag: str = "no_wraparound") -> tuple[str, ...]:
+    """The mesh axes named by --no-wraparound (or ``flag``), each checked against the mesh, in the mesh's order."""
     if no_wraparound is None:
         return ()
     if isinstance(no_wraparound, str):
@@ -200,8 +208,9 @@ def _lines(no_wraparound: Iterable[str] | str | None, mesh: Mapping[str, int]) -
     for name in names:
         if not isinstance(name, str) or name not in mesh:
             axes = ", ".join(mesh)
-            raise InputError(f"--no-wraparound names axis {str(name)[:30]!r}, which is not in the mesh ({axes}); "
-                             "give axes of --mesh, e.g. --no-wraparound " + next(iter(mesh)), name="no_wraparound")
+            option = "--" + flag.replace("_", "-")
+            raise InputError(f"{option} names axis {str(name)[:30]!r}, which is not in the mesh ({axes}); "
+                             f"give axes of --mesh, e.g. {option} " + next(iter(mesh)), name=flag)
     return tuple(x for x in mesh if x in names)
 
 
@@ -401,7 +410,8 @@ def dimension_names(text: str, mesh: Mapping[str, Any]) -> tuple[str, ...]:
 
 def sharding_plan(text: str, sizes: Mapping[str, Any], mesh: Mapping[str, Any], *, hw: str | None = None,
                   given: Mapping[str, Any] | None = None, catalog: "Catalog | None" = None,
-                  no_wraparound: Iterable[str] | None = None) -> ShardingPlan:
+                  no_wraparound: Iterable[str] | None = None,
+                  wraparound: Iterable[str] | None = None) -> ShardingPlan:
     """The plan of a sharded matmul written in the Scaling Book's notation, with the engine's numbers.
 
     ``text`` is e.g. ``"A[I_X, J] · B[J, K_Y]"`` (``*``, ``@``, ``x`` or ``·`` as the product, an
@@ -410,13 +420,22 @@ def sharding_plan(text: str, sizes: Mapping[str, Any], mesh: Mapping[str, Any], 
     (``{"bytes_per_element": "1 B"}``, ``{"ici_hop_latency": "0.5 us"}``), which override the preset.
     ``no_wraparound`` names the mesh axes without wraparound (``("Y",)``): collectives over them are
     timed as lines (``ici_*_time_nowrap``; the module's docstring gives the rule for several axes).
+    With a chip whose slice rule makes some axes lines, those are timed as lines too, unless
+    ``wraparound`` names them: then they are timed as the book's rings, marked as assumed.
     Raises :class:`~derive.InputError` (one line) on malformed notation or sizes.
     """
     from ..engine.solver import solve
 
     _check_ici(hw, catalog)
     mesh_map = _mesh(mesh)
-    lines = _lines(no_wraparound, mesh_map)
+    told_lines = _lines(no_wraparound, mesh_map)
+    told_rings = _lines(wraparound, mesh_map, flag="wraparound")
+    both = [x for x in told_lines if x in told_rings]
+    if both:
+        raise InputError(f"axis {both[0]} is given both --wraparound and --no-wraparound; give it one of them",
+                         name="wraparound")
+    rule, value, hardware_lines = _slice_rule(hw, mesh_map, catalog)
+    lines = tuple(x for x in mesh_map if x in told_lines or (x in hardware_lines and x not in told_rings))
     mm = parse_matmul(text, mesh_map)
     size_map = _sizes(mm, sizes, mesh_map)
     extra = _given(given)
@@ -441,14 +460,17 @@ def sharding_plan(text: str, sizes: Mapping[str, Any], mesh: Mapping[str, Any], 
         target, ring = (COLLECTIVE_TIMES[move.kind], _ring(axes, mesh_map)) if wraps else \
             (COLLECTIVE_TIMES_NOWRAP[move.kind], _line(axes, mesh_map))
         time = answer(target, {"collective_bytes": nbytes.value, **ring})
+        # a ring is the hardware's only when the chip has a slice rule and it wraps every one of these axes
+        assumed = wraps and (not rule or any(x in hardware_lines for x in axes))
         collectives.append(Collective(move.kind, axes, move.before.name, move.before, move.after, move.reasons,
-                                      nbytes, time, wraps))
-    rule, value, hardware_lines = _slice_rule(hw, mesh_map, catalog)
+                                      nbytes, time, wraps, assumed))
     timed_as_rings = {x for c in collectives if c.wraps for x in c.axes}
+    timed_as_lines = {x for c in collectives if not c.wraps for x in c.axes}
     return ShardingPlan(mm, tuple(mesh_map.items()), tuple(size_map.items()), hw, strategy.case, strategy.cases,
                         strategy.gathered_for_conflict, strategy.conflict_choice, strategy.local_lhs,
                         strategy.local_rhs, strategy.local_out, strategy.output, tuple(collectives), flops, compute,
-                        lines, tuple(x for x in hardware_lines if x in timed_as_rings), rule, value)
+                        lines, tuple(x for x in hardware_lines if x in timed_as_rings),
+                        tuple(x for x in hardware_lines if x in timed_as_lines and x not in told_lines), rule, value)
 
 
 def _check_ici(hw: str | None, catalog: "Catalog | None") -> None:

@@ -13,7 +13,7 @@ import sympy
 
 if TYPE_CHECKING:
     from ..records.solution import Solution
-    from .matmul import ShardingPlan
+    from .matmul import Collective, ShardingPlan
 
 __all__ = ["plan_to_dict", "render_plan"]
 
@@ -67,7 +67,8 @@ def plan_to_dict(plan: "ShardingPlan", units: str = "si", lang: str = "en", temp
             "after": c.after.text(), "reasons": list(c.reasons), "cases": list(c.cases),
             "why": msg("shard_list_sep", lang).join(msg(f"shard_why_{r}", lang) for r in c.reasons),
             "bytes": _answer(c.bytes, units, name_of), "time": _answer(c.time, units, name_of),
-            "regime": c.regime, "wraps": c.wraps, "topology": _topology(plan, c.axes, c.wraps, msg, lang),
+            "regime": c.regime, "wraps": c.wraps, "wraps_assumed": c.wraps_assumed,
+            "topology": _topology(plan, c, msg, lang),
         })
     comms = plan.comms_time
     from ..symbolic.units import format_value
@@ -101,18 +102,43 @@ def plan_to_dict(plan: "ShardingPlan", units: str = "si", lang: str = "en", temp
         "hidden": plan.hidden,
         "verdict": verdict,
         "assumed": _assumed(plan, units),
-        "model": msg("shard_model_lines" if plan.no_wraparound else "shard_model", lang,
-                     axes=", ".join(plan.no_wraparound)),
+        "model": msg(_model_key(plan), lang, axes=", ".join(plan.no_wraparound)),
         "lines_on_hardware": list(plan.lines_on_hardware),
-        "hardware_note": msg(f"shard_rule_{plan.wrap_rule}", lang, hw=plan.hw, n=plan.wrap_rule_value,
-                             axes=", ".join(plan.lines_on_hardware)) if plan.lines_on_hardware else "",
+        "lines_from_hardware": list(plan.lines_from_hardware),
+        "rings_assumed": [x for x in plan.mesh_map if any(c.wraps_assumed and x in c.axes for c in plan.collectives)],
+        "hardware_note": _hardware_note(plan, msg, lang),
         "units": units,
     }
 
 
-def _topology(plan: "ShardingPlan", axes: tuple[str, ...], wraps: bool, msg: Callable[..., str], lang: str) -> str:
-    """Whether a collective's axes wrap around: a ring, a line, or (several axes) one line through its chips."""
-    if wraps:
+def _model_key(plan: "ShardingPlan") -> str:
+    """Which sentence states the plan's model: rings only, rings and lines, or lines only."""
+    if not plan.no_wraparound:
+        return "shard_model"
+    rings = [x for x, k in plan.mesh if k > 1 and x not in plan.no_wraparound]
+    return "shard_model_lines" if rings else "shard_model_all_lines"
+
+
+def _hardware_note(plan: "ShardingPlan", msg: Callable[..., str], lang: str) -> str:
+    """What the chip's slice rule says about the axes timed: lines it makes so, rings assumed against it."""
+    notes = []
+    if plan.lines_from_hardware:
+        notes.append(msg(f"shard_rule_{plan.wrap_rule}_lines", lang, hw=plan.hw, n=plan.wrap_rule_value,
+                         axes=", ".join(plan.lines_from_hardware)))
+    if plan.lines_on_hardware:
+        notes.append(msg(f"shard_rule_{plan.wrap_rule}", lang, hw=plan.hw, n=plan.wrap_rule_value,
+                         axes=", ".join(plan.lines_on_hardware)))
+    return " ".join(notes)
+
+
+def _topology(plan: "ShardingPlan", c: "Collective", msg: Callable[..., str], lang: str) -> str:
+    """Whether a collective's axes wrap around: a ring (the chip's, or assumed), a line, or (several axes) one
+    line through its chips."""
+    axes = c.axes
+    if c.wraps and c.wraps_assumed:
+        why = "shard_assumed_told" if any(x in plan.lines_on_hardware for x in axes) else "shard_assumed_no_rule"
+        return msg("shard_ring_assumed", lang, axes=_axes(axes), why=msg(why, lang))
+    if c.wraps:
         return msg("shard_ring", lang, axes=_axes(axes))
     lines = ", ".join(x for x in axes if x in plan.no_wraparound)
     if len(axes) == 1:

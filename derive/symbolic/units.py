@@ -507,12 +507,13 @@ def format_value(value: sympy.Basic | Fraction | int | float, dims: Dimension,
         return energy
     if d == {"[time]": Fraction(-1)}:   # a rate of counts (tokens, steps, cycles): per second, decimal prefixes
         fv = abs(float(v.evalf(30)))
-        hz = dims.named == "Hz"            # a clock: GHz; tokens or steps per second: k/s, M/s
+        # a clock: GHz; a rate that names what it counts: M tokens/s, GT/s; any other count per second: k/s
+        counted = dims.named if dims.named.endswith("/s") else ""
+        per = "Hz" if dims.named == "Hz" else ("T/s" if counted == "T/s" else (" " + counted if counted else "/s"))
         for factor, prefix in _SI:
             if fv >= factor * (1 - 1e-12):
-                return Formatted(format_number(v / factor, digits, direction=direction),
-                                 prefix + ("Hz" if hz else "/s"))
-        return Formatted(format_number(v, digits, direction=direction), "Hz" if hz else "/s")
+                return Formatted(format_number(v / factor, digits, direction=direction), (prefix + per).strip())
+        return Formatted(format_number(v, digits, direction=direction), per.strip())
     if d == {"[time]": Fraction(1)}:
         fv = abs(float(v.evalf(30)))
         if fv >= 2 * 86400 * (1 - 1e-12):       # a training run: 22.82 days, not 1,971,905 s

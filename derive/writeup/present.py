@@ -100,7 +100,8 @@ def latex_unit(unit: str) -> str:
         return ""
     if unit in SIGNS:
         return {"%": r"\mathrm{\%}", "×": r"{\times}"}[unit]
-    return r"\mathrm{" + _braced_exponents(unit.replace("**", "^")).replace("·", r"\cdot ") + "}"
+    # a space inside a unit (M tokens/s) is a thin space in math mode, where a plain one vanishes
+    return r"\mathrm{" + _braced_exponents(unit.replace("**", "^")).replace("·", r"\cdot ").replace(" ", r"\,") + "}"
 
 
 def latex_value(value: sympy.Expr, dims: Dimension, units: str = "si", digits: int = 4,
@@ -1346,6 +1347,11 @@ def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict
         # a plain solve of a step function answers with its interval, as the text does (value: an end inside it)
         "display": view["answer"]["interval_text"] if sol.interval is not None and not sol.bound
         else view["answer"]["text"],
+        # the unit the question asked the answer in (--unit days), and the value in it; null without one
+        "display_unit": sol.display_unit.name if sol.display_unit is not None else None,
+        "display_value": _number(sol.value / sympy.Rational(sol.display_unit.factor.numerator,
+                                                            sol.display_unit.factor.denominator))
+        if sol.display_unit is not None else None,
         "exact": exact_text(sol.value),
         "formula": str(sol.formula),
         "reduced_formula": str(sol.reduced_formula()),
@@ -1360,8 +1366,12 @@ def solution_to_dict(sol: Solution, units: str = "si", lang: str = "en") -> dict
         # compute time = memory time: the answer is where the regimes meet (regime names the branch taken)
         "regime_balanced": bool(view["regime"] and view["regime"]["balanced"]),
         # a default taken as a formula (head_dim = d_model / num_heads): the formula, as text
+        # a default that follows another quantity (weight bytes = the element size) has no text of its own:
+        # its value, as the text output shows it
         "given": {g.name: {"value": str(g.value) if g.is_formula else _number(g.value), "unit": g.unit,
-                           "text": g.text, "origin": g.origin} for g in sol.given},
+                           "text": g.text or (str(g.value) if g.is_formula
+                                              else format_value(g.value, g.dims, units).text),
+                           "origin": g.origin} for g in sol.given},
         "relations_used": list(sol.relations_used),
         "conditions": list(sol.require),
         # whether the configuration fits in device memory (only on a time, rate, utilisation or cost of one)
