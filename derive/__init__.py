@@ -9,7 +9,8 @@ are exact and checked by substituting them back.
     >>> solve("critical_ai", hw="a100").display()
     '156 FLOP/B'
 
-The public surface is the verbs and the records they return: ``load_catalog``, ``solve``
+The public surface is the verbs and the records they return: ``load_catalog``, ``load_model_config``
+(a Hugging Face ``config.json`` as a model preset, for ``solve(..., model=preset)``), ``solve``
 (a target and its inputs, or a :class:`Question`), ``growth``, ``sweep``, ``check_claims``,
 ``sharding_plan`` and ``render_plan`` (a sharded matmul in the Scaling Book's notation),
 ``render_solution``, ``build_pdf`` and ``plot`` (write-ups and figures), ``load_problem``,
@@ -68,6 +69,7 @@ __all__ = [
     "check_claims",
     "growth",
     "load_catalog",
+    "load_model_config",
     "load_problem",
     "plot",
     "render_plan",
@@ -84,6 +86,7 @@ __all__ = [
 _LAZY = {
     "check_claims": (".documents.claims", "check_claims"),
     "load_catalog": (".catalog.loader", "load_catalog"),
+    "load_model_config": (".catalog.model_config", "load_model_config"),
     "solve": (".engine.solver", "solve"),
     "growth": (".engine.solver", "growth"),
     "Catalog": (".records.catalog", "Catalog"),
@@ -107,6 +110,7 @@ _LAZY = {
 
 if TYPE_CHECKING:
     from .catalog.loader import load_catalog
+    from .catalog.model_config import load_model_config
     from .documents.claims import check_claims
     from .documents.live import render_source
     from .documents.problems import load_problem, solve_problem

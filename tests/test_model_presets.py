@@ -77,7 +77,7 @@ def test_deepseek_v3_activated_count_is_the_reports_without_the_input_embedding(
     active = _count("active_params", "deepseek-v3")
     D, V = 7168, 129280
     mla = D * 1536 + 1536 * 128 * (128 + 64) + D * (512 + 64) + 512 * 128 * (128 + 128) + 128 * 128 * D + 1536 + 512
-    moe = (8 + 1) * 3 * D * 2048 + 256 * D                       # 8 routed + 1 shared expert, the router
+    moe = (8 + 1) * 3 * D * 2048 + 256 * D + 256                 # 8 routed + 1 shared expert, the router and its bias
     assert active == 61 * (mla + 2 * D) + 3 * 3 * D * 18432 + 58 * moe + 2 * V * D + D      # 37.55B
     input_embedding = V * D
     assert 36_500_000_000 <= active - input_embedding < 37_500_000_000
@@ -103,7 +103,8 @@ def test_exact_counts():
     assert _count("params", "llama3-405b-arch") == 405_853_388_800
     assert _count("params", "mixtral-8x7b") == 46_702_792_704
     assert _count("active_params", "mixtral-8x7b") == 12_879_925_248
-    assert _count("params", "deepseek-v3") == 671_026_404_352
+    # the config's count with the routers' 58 x 256 load-balancing biases (e_score_correction_bias)
+    assert _count("params", "deepseek-v3") == 671_026_419_200
     assert _count("params", "gpt3-175b") == 96 * (2 * 12288 * 49152 + 4 * 12288**2 + 4 * 12288) + 50257 * 12288 + 2 * 12288
     assert _count("params", "chinchilla-70b") == 80 * (5 * 8192**2 + 2 * 8192 * 32768 + 2 * 8192) + 32000 * 8192 + 8192
     for model, non_embedding in GEMMA2_NON_EMBEDDING.items():

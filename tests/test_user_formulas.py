@@ -302,7 +302,8 @@ def test_unbalanced_conditions_and_regime_tests_are_refused_too(tmp_path, where,
     ("default", "3 TB/s", "widget_bytes is in B, but 'TB/s' is B/s"),
     ("default", "-3 B", "must be positive"),
     ("source", "nowhere", "unknown reference 'nowhere'"),
-    ("name", "{en: only English}", "field 'name' is missing its zh text"),
+    # the English alone is enough in a user's file (tests/test_model_config.py); the Chinese alone is not
+    ("name", "{en: '', zh: only Chinese}", "field 'name' is missing its en text"),
     ("name", "{en: a, zh: b, fr: c}", "must have exactly the keys en and zh"),
     ("typ", "real", "unknown field 'typ' (did you mean 'type'?)"),
 ])

@@ -274,11 +274,18 @@ def _str(ctx: _Ctx, entry: dict, key: str, ident: str | None, required: bool = T
 
 
 def _text(ctx: _Ctx, entry: dict, key: str, ident: str | None, required: bool = True) -> Text:
+    """A bilingual text ``{en, zh}``; in a user's own file the Chinese is optional (a plain string, or
+    ``{en: ...}`` alone, is shown as it is in both languages)."""
     value = entry.get(key)
     if value is None:
         if required:
             raise ctx.error(f"missing field {key!r} (give both en and zh)", entry, ident)
         return Text("", "")
+    if ctx.overridable and isinstance(value, (str, int, float)) and not isinstance(value, bool) \
+            and str(value).strip():
+        return Text(str(value).strip(), str(value).strip())
+    if ctx.overridable and isinstance(value, dict) and set(value) == {"en"} and str(value["en"]).strip():
+        return Text(str(value["en"]).strip(), str(value["en"]).strip())
     if not isinstance(value, dict) or set(value) - {"en", "zh"}:
         found = f" (found {', '.join(repr(k) for k in value)})" if isinstance(value, dict) else ""
         hint = "; put text that contains a comma in quotes" if isinstance(value, dict) else ""
@@ -597,6 +604,9 @@ def _plain_or_bilingual(ctx: _Ctx, entry: dict, key: str, ident: str, required: 
     """A field written once (shown as is in both languages) or as ``{en, zh}``: (English, Chinese or "").
     A value's ``note``, or the title of a reference written here rather than published."""
     raw = entry.get(key)
+    if isinstance(raw, dict) and ctx.overridable and set(raw) == {"en"} and isinstance(raw["en"], str) \
+            and raw["en"].strip():
+        return raw["en"].strip(), ""      # a user's own file: the Chinese is optional
     if isinstance(raw, dict):
         if set(raw) != {"en", "zh"} or not all(isinstance(v, str) and v.strip() for v in raw.values()):
             raise ctx.error(f"a {key} is a string or {{en: ..., zh: ...}} with both texts", raw, ident)

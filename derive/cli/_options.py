@@ -15,16 +15,18 @@ from ..writeup.formats import LANGS
 
 if TYPE_CHECKING:
     from ..records.catalog import Catalog
+    from ..records.entries import Preset
     from ..records.question import Question
 
-__all__ = ["add_common", "add_question_options", "catalog_of", "input_files", "parse_assignments", "question_of",
-           "to_stdout", "write_text"]
+__all__ = ["add_common", "add_model_config", "add_question_options", "catalog_of", "input_files", "model_of",
+           "parse_assignments", "question_of", "to_stdout", "write_text"]
 
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 
 #: how the command line spells each field of a question (errors name fields as `field`)
 FLAGS = {
-    "target": "TARGET", "given": "NAME=VALUE", "hw": "--hw", "model": "--model", "presets": "--preset",
+    "target": "TARGET", "given": "NAME=VALUE", "hw": "--hw", "model": "--model", "model_config": "--model-config",
+    "presets": "--preset",
     "bound": "--max/--min", "bound=max": "--max", "bound=min": "--min", "require": "--require",
     "multiple_of": "--multiple-of", "rounding": "--no-round", "format": "--format", "lang": "--lang",
     "units": "--units", "unit": "--unit", "assume": "--assume", "minimize": "--minimize", "maximize": "--maximize",
@@ -66,6 +68,7 @@ def add_question_options(p: argparse.ArgumentParser, per: str = "") -> None:
     """
     p.add_argument("--hw", metavar="ID", help="hardware preset (see 'derive list --kind hw')")
     p.add_argument("--model", metavar="ID", help="model preset (see 'derive list --kind model')")
+    add_model_config(p)
     p.add_argument("--preset", action="append", metavar="ID", help="setup preset; repeatable")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--max", action="store_true", help=f"the largest value satisfying --require{per}")
@@ -84,30 +87,62 @@ def add_question_options(p: argparse.ArgumentParser, per: str = "") -> None:
                         "'matmul_rows << matmul_inner, matmul_cols'; repeatable")
 
 
+def add_model_config(p: argparse.ArgumentParser) -> None:
+    """``--model-config PATH``: a Hugging Face ``config.json`` read as the model preset."""
+    p.add_argument("--model-config", metavar="PATH",
+                   help="a Hugging Face config.json read as the model (Llama, Mistral, Mixtral, Qwen2/3, Gemma, "
+                        "DeepSeek-V2/V3), instead of --model")
+
+
+def _config_preset(args: argparse.Namespace) -> "Preset | None":
+    """The preset ``--model-config`` reads (read once per run), or None without the option."""
+    path = getattr(args, "model_config", None)
+    if not path:
+        return None
+    preset = getattr(args, "model_config_preset", None)
+    if preset is None:
+        if getattr(args, "model", None):
+            raise InputError("give --model or --model-config, not both", name="model")
+        from ..catalog.model_config import load_model_config
+
+        preset = args.model_config_preset = load_model_config(path)
+    return preset
+
+
+def model_of(args: argparse.Namespace) -> str | None:
+    """The model a command's options name: ``--model ID``, or the id of the ``--model-config`` preset."""
+    preset = _config_preset(args)
+    return preset.id if preset is not None else getattr(args, "model", None)
+
+
 def question_of(args: argparse.Namespace, given: dict | None = None) -> "Question":
     """The question the options of ``add_question_options`` (and TARGET, NAME=VALUE) ask."""
     from ..records.question import Question
 
     bound = "max" if args.max else ("min" if args.min else None)
     return Question.of(args.target, parse_assignments(args.inputs) if given is None else given, hw=args.hw,
-                       model=args.model, presets=args.preset or (), bound=bound, require=args.require or (),
+                       model=model_of(args), presets=args.preset or (), bound=bound, require=args.require or (),
                        multiple_of=args.multiple_of, rounding=args.rounding, unit=args.unit,
                        assume=args.assume or (), minimize=getattr(args, "minimize", None),
                        maximize=getattr(args, "maximize", None))
 
 
 def catalog_of(args: argparse.Namespace) -> "Catalog":
-    """The built-in catalog plus the ``--formulas`` files."""
+    """The built-in catalog plus the ``--formulas`` files (and the ``--model-config`` preset)."""
     from ..catalog.loader import load_catalog
 
-    return load_catalog(args.formulas or ())
+    catalog = load_catalog(args.formulas or ())
+    preset = _config_preset(args)
+    return catalog if preset is None else catalog.with_presets((preset,))
 
 
 def input_files(args: argparse.Namespace, *more: str | os.PathLike) -> list[Path]:
     """Every file this run reads that an output must never overwrite: ``more`` (a source, problem
-    files), the ``--formulas`` files (folders' ``*.yaml``) and the ``--templates`` files."""
+    files), the ``--formulas`` files (folders' ``*.yaml``), the ``--templates`` files and the
+    ``--model-config`` file."""
     found: list[Path] = []
-    for item in [*more, *(getattr(args, "formulas", None) or ()), getattr(args, "templates", None)]:
+    for item in [*more, *(getattr(args, "formulas", None) or ()), getattr(args, "templates", None),
+                 getattr(args, "model_config", None)]:
         if not item:
             continue
         path = Path(item)

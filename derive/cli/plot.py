@@ -7,7 +7,7 @@ import sys
 import warnings
 
 from ..errors import InputError
-from ._options import add_common, catalog_of, input_files, parse_assignments
+from ._options import add_common, add_model_config, catalog_of, input_files, model_of, parse_assignments
 
 HELP = "plot a roofline, training memory, KV cache, memory hierarchy, or any quantity against an input"
 DESCRIPTION = ("Plot the engine's numbers. KIND is roofline, memory, kv-cache, hierarchy or curve "
@@ -22,6 +22,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("inputs", nargs="*", metavar="NAME=VALUE", help="fixed inputs, e.g. seq_len=4096 num_devices=8")
     p.add_argument("--hw", action="append", metavar="ID", help="hardware preset (repeatable for the roofline)")
     p.add_argument("--model", metavar="ID", help="model preset (memory, kv-cache)")
+    add_model_config(p)
     p.add_argument("--preset", action="append", metavar="ID",
                    help="setup preset for the memory and curve plots (optimizer, precision); repeatable")
     p.add_argument("--point", action="append", metavar="NAME=INTENSITY",
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         points[name.strip()] = value.strip()
     with warnings.catch_warnings(record=True) as caught, collecting() as overrides:
         warnings.simplefilter("always", FontWarning)
-        path = plot(kind, output, hw=args.hw or (), model=args.model, lang=args.lang,
+        path = plot(kind, output, hw=args.hw or (), model=model_of(args), lang=args.lang,
                     given=parse_assignments(args.inputs), points=points, seq_lens=args.seq_len,
                     presets=args.preset or (), y=args.y or (), route=args.route, catalog=catalog_of(args))
     for w in caught:

@@ -29,6 +29,7 @@ import sympy
 from ..catalog.follow import followed
 from ..errors import InputError, MissingInputsError, NoSolutionError, VerificationError
 from ..records.catalog import Catalog
+from ..records.entries import Preset
 from ..records.overrides import record
 from ..records.question import Question, QuestionError
 from ..records.solution import Check, Given, Note, Solution, Step
@@ -66,8 +67,22 @@ from .steps import (
 __all__ = ["growth", "solve", "solve_relation_for"]
 
 
+def with_model(catalog: Catalog | None, model: "str | Preset | None") -> tuple[Catalog | None, str | None]:
+    """A model given as a :class:`~derive.records.entries.Preset` (``derive.load_model_config``): the
+    catalog with that preset added, and its id; a preset id as it is."""
+    if not isinstance(model, Preset):
+        return catalog, model
+    if model.kind != "model":
+        raise QuestionError(f"`model` takes a model preset; {model.id!r} is a {model.kind} preset", name="model")
+    if catalog is None:
+        from ..catalog.loader import load_catalog
+
+        catalog = load_catalog()
+    return catalog.with_presets((model,)), model.id
+
+
 def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, hw: str | None = None,
-          model: str | None = None, presets: Sequence[str] = (), bound: str | None = None,
+          model: "str | Preset | None" = None, presets: Sequence[str] = (), bound: str | None = None,
           require: Sequence[str] = (), multiple_of: int | None = None, rounding: bool = True,
           unit: str | None = None, assume: Sequence[str] | str = (), minimize: str | None = None,
           maximize: str | None = None, catalog: Catalog | None = None) -> Solution:
@@ -82,9 +97,11 @@ def solve(target: "str | Question", given: Mapping[str, Any] | None = None, *, h
     name a quantity: the answer is the ``target`` that makes it least or greatest, the other inputs fixed
     (``solve("data_parallel", minimize="mixed_comms_time", ...)`` is the book's X_opt).
     ``solve(question)`` takes all of these from a
-    :class:`Question` instead. Raises a :class:`~derive.DeriveError` subclass on
+    :class:`Question` instead. ``model`` is a model preset's id, or a preset itself
+    (``derive.load_model_config("config.json")``). Raises a :class:`~derive.DeriveError` subclass on
     bad input; every returned value has been substituted back and checked.
     """
+    catalog, model = with_model(catalog, model)
     if isinstance(target, Question):
         if given is not None or hw or model or presets or bound or require or multiple_of is not None \
                 or not rounding or unit is not None or assume or minimize or maximize:
@@ -789,7 +806,8 @@ def _inputs_used(state: State, formula: sympy.Expr, target: str) -> set[str]:
 
 
 def growth(target: str, variable: str, given: Mapping[str, Any] | None = None, *, hw: str | None = None,
-           model: str | None = None, presets: Sequence[str] = (), catalog: Catalog | None = None) -> Growth:
+           model: "str | Preset | None" = None, presets: Sequence[str] = (),
+           catalog: Catalog | None = None) -> Growth:
     """How ``target`` grows with ``variable``, every other input held fixed (given, from presets, or left
     as symbols): the leading term of its formula as the variable grows, and the variable's power in it.
 
@@ -797,6 +815,7 @@ def growth(target: str, variable: str, given: Mapping[str, Any] | None = None, *
     quadratic in the sequence length. SymPy's series find the leading term; ``ceil``/``floor`` count as
     their argument, which they equal to leading order.
     """
+    catalog, model = with_model(catalog, model)
     if catalog is None:
         from ..catalog.loader import load_catalog
 

@@ -571,7 +571,10 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
     for s in candidates:
         state.formulas[s] = state.sym(s)
         state.origins[s] = frozenset({"param"})
-    p = plan(catalog, targets, state.known(), state.params | assumed, zeros=zeros, missing=state.params,
+    # an input with a catalog default is assumed, not missing: a way through it does not lean on what
+    # nobody gave (a mixture of experts' count through router_biases, which defaults to 0)
+    missing = frozenset(n for n in state.params if catalog.quantities[n].default is None)
+    p = plan(catalog, targets, state.known(), state.params | assumed, zeros=zeros, missing=missing,
              check_blocks=True, excluded=state.excluded, avoided=state.avoided)
     unreached = [t for t in targets if t not in p.determined]
     if unreached:

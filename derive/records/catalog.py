@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Ma
 
 import sympy
 
-from ..errors import QuestionError, UnknownNameError
+from ..errors import InputError, QuestionError, UnknownNameError
 from ..symbolic.asymptotic import parse_assumption
 from .entries import Condition, Preset, Quantity, Reference, Relation
 from .overrides import Override
@@ -37,6 +37,7 @@ class CatalogMemo:
     VALUES = 4096   # typed values kept parsed ("2 TB/s" for hbm_bw), the oldest dropped first
     PREMISE_READINGS = 256   # sets of values of the premises' inputs kept with the relations they leave out
     TEMPLATES = 512   # question shapes kept with the solution a new question of the shape replays (or None)
+    EXTENDED = 8     # catalogs made with more presets (models read from config files), the oldest dropped first
 
     def __init__(self) -> None:
         from collections import OrderedDict
@@ -58,6 +59,7 @@ class CatalogMemo:
         self.preset_knowns: dict[tuple, tuple] = {}   # (hw, model, presets) -> (presets, values, same_as values)
         self.needed_inputs: dict[tuple, frozenset[str]] = {}   # question shape -> missing inputs the answer needs
         self.optima: dict[tuple, list[sympy.Expr]] = {}   # (equation, unknown) -> closed-form roots, for optima
+        self.extended: dict[tuple, Catalog] = {}   # presets added -> the catalog with them (with_presets)
         self.premised: tuple["Relation", ...] | None = None   # relations with holds_when, by id
         self.premise_inputs: tuple[str, ...] | None = None    # the inputs their premises read
         self.premise_exclusions: "OrderedDict[tuple, Any]" = OrderedDict()   # their values -> relations left out
@@ -205,6 +207,30 @@ class Catalog:
         renamed = replace(self, quantities=quantities, memo=CatalogMemo())
         renamed.memo.inline_conditions = self.memo.inline_conditions
         return renamed
+
+    def with_presets(self, presets: Iterable[Preset]) -> Catalog:
+        """This catalog with more presets (a model read from its ``config.json``): the same entries and
+        these, under their own ids, which no preset of this catalog may have; the memo its own. The
+        catalog made for the same presets is kept and given again (its memo with it)."""
+        added = tuple(presets)
+        if not added:
+            return self
+        key = tuple((p.id, p.kind, tuple(sorted(p.values.items()))) for p in added)
+        made = self.memo.extended.get(key)
+        if made is not None:
+            return made
+        table = dict(self.presets)
+        for p in added:
+            if p.id in table:
+                raise InputError(f"a {p.kind} preset named {p.id!r} is already in the catalog; rename the file "
+                                 f"(its name is the preset's id)", name="model_config")
+            table[p.id] = p
+        made = replace(self, presets=table, memo=CatalogMemo())
+        made.memo.inline_conditions = self.memo.inline_conditions
+        if len(self.memo.extended) >= CatalogMemo.EXTENDED:
+            self.memo.extended.pop(next(iter(self.memo.extended)))
+        self.memo.extended[key] = made
+        return made
 
     def symbol(self, name: str) -> sympy.Symbol:
         """The SymPy symbol of a quantity id (positive), made once per catalog."""

@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
     from ..records.catalog import Catalog
+    from ..records.entries import Preset
     from ..records.overrides import Override
     from ..records.question import Question
     from ..records.solution import Solution
@@ -318,7 +319,7 @@ def _write_numbers(out: IO[str], col: "np.ndarray") -> None:
 
 
 def sweep(question: "Question | str", axes: Mapping[str, Any], given: Mapping[str, Any] | None = None, *,
-          hw: str | None = None, model: str | None = None, presets: Sequence[str] = (),
+          hw: str | None = None, model: "str | Preset | None" = None, presets: Sequence[str] = (),
           bound: str | None = None, require: Sequence[str] = (), multiple_of: int | None = None,
           grid: str = "outer", verify: int = 3, catalog: "Catalog | None" = None) -> SweepResult:
     """Evaluate a question's target over a grid of the ``axes`` (name → spec or array), other inputs fixed.
@@ -326,9 +327,14 @@ def sweep(question: "Question | str", axes: Mapping[str, Any], given: Mapping[st
     ``question`` is a :class:`~derive.Question` (its inputs are the fixed ones), or a target
     name with ``given`` and the options of :func:`derive.solve`. ``verify`` grid points
     (always the first and the last) are solved again exactly by the engine and must agree
-    with the vectorised values; ``verify=0`` skips that.
+    with the vectorised values; ``verify=0`` skips that. ``model`` may be a preset itself
+    (``derive.load_model_config``).
     """
     import numpy as np
+
+    from ..engine.solver import with_model
+
+    catalog, model = with_model(catalog, model)
 
     from ..records.question import Question, QuestionError
 
