@@ -37,7 +37,7 @@ COMPONENTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "training": ("fits_training", ("sharded_weight_bytes", "sharded_grad_bytes", "sharded_optimizer_bytes",
                                    "sharded_activation_bytes", "memory_reserve_bytes")),
 }
-_SERVING_FILES = frozenset({"inference", "serving", "kv_cache"})
+_SERVING_FILES = frozenset({"inference", "serving", "kv_cache", "serving_cost", "paged_kv"})
 # the files of training's time, throughput, cost and energy (training_memory's weight bytes serve both)
 _TRAINING_FILES = frozenset({"training_compute", "training_scale", "training_energy"})
 _CAPACITY = "hbm_capacity"
@@ -70,6 +70,16 @@ def kind_of(catalog: Catalog, solution: Solution) -> str | None:
     and the catalog files of the relations it used."""
     if solution.bound or solution.optimize or not _describes_configuration(catalog, solution.target):
         return None
+    # the relation that defines the answer says first (a prefill's time is serving, though it counts
+    # FLOPs per token with training's relations); else any training relation on the way decides
+    own = next((catalog.relations[r] for r in solution.relations_used
+                if r in catalog.relations and catalog.relations[r].defines == solution.target), None)
+    if own is not None:
+        stem = Path(own.file).stem
+        if stem in _SERVING_FILES:
+            return "serving"
+        if stem in _TRAINING_FILES:
+            return "training"
     files = {Path(catalog.relations[r].file).stem for r in solution.relations_used if r in catalog.relations}
     if files & _TRAINING_FILES:
         return "training"
