@@ -115,3 +115,13 @@ def test_a_dense_model_still_reads_every_weight():
     assert sol.value == sympy.Rational(2 * 6_738_415_616, H100_HBM)
     used = {r for s in sol.steps for r in s.relations}
     assert "decode_weight_bytes_dense" in used and "decode_weight_bytes_moe" not in used
+
+
+def test_the_routing_relations_solve_back_for_batch_experts_per_token_and_experts():
+    """3.5 of 8 experts read with k = 2 is B = 2 (8·(1 − (3/4)²) = 3.5); with B = 2 it is k = 2; a miss
+    probability of 9/16 at B = 2 and k = 2 is E = 2/(1 − 3/4) = 8. Each used to be refused (SymPy could not
+    isolate B in E·(1 − (1 − k/E)^B)), and a dense question for `batch` failed on it."""
+    assert solve("batch", {"experts_touched": "3.5", "experts_per_token": 2, "num_experts": 8}).value == 2
+    assert solve("experts_per_token", {"experts_touched": "3.5", "batch": 2, "num_experts": 8}).value == 2
+    assert solve("num_experts", {"expert_miss_probability": "0.5625", "batch": 2,
+                                 "experts_per_token": 2}).value == 8
