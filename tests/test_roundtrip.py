@@ -74,7 +74,7 @@ def consistent_point(catalog, rel, rng: random.Random) -> dict[str, sympy.Ration
     """
     for _ in range(5000):
         point = _draw_point(catalog, rel, rng)
-        if _acceptable(catalog, point):
+        if _acceptable(catalog, point) and _holds(rel, point):
             return point
     # a whole number defined as a quotient of several whole numbers (microbatches m = B/(b·d)) is almost
     # never whole at random inputs: draw it, and compute an input from it
@@ -90,9 +90,21 @@ def consistent_point(catalog, rel, rng: random.Random) -> dict[str, sympy.Ration
 
 
 def _acceptable(catalog, point) -> bool:
-    """Every value within the engine's range and its quantity's domain, and whole where it must be."""
-    return all(_in_range(v) and _in_domain(v, catalog.quantities[k])
+    """Every value real, within the engine's range and its quantity's domain, and whole where it must be
+    (a relation holds on part of its inputs' range only: (1 − k/E)^(1/B) of MoE routing needs k ≤ E, and
+    a draw with k > E gives a complex root, drawn again)."""
+    return all(v.is_extended_real is True and _in_range(v) and _in_domain(v, catalog.quantities[k])
                and (v.is_integer or not catalog.quantities[k].integer) for k, v in point.items())
+
+
+def _holds(rel, point) -> bool:
+    """The relation holds at the point: a root solved for on one side is the principal one, so a draw
+    outside the relation's domain (k > E in p^(1/B) = 1 − k/E, an even B making p positive) does not."""
+    if rel.defines is not None:
+        return True
+    env = {sympy.Symbol(k, positive=True): v for k, v in point.items()}
+    left, right = rel.lhs.xreplace(env).evalf(40), rel.rhs.xreplace(env).evalf(40)
+    return abs(float(left - right)) <= 1e-9 * max(abs(float(left)), abs(float(right)), 1e-300)
 
 
 def _in_domain(value, quantity) -> bool:
@@ -115,8 +127,9 @@ def _draw_point(catalog, rel, rng: random.Random) -> dict[str, sympy.Rational]:
     """Random inputs for ``rel``, the defined side computed."""
     defined = rel.defines
     if defined is None:
-        # no symbol on the left: pick all but the first symbol, solve for it
-        first = rel.symbols[0]
+        # no symbol on the left: pick all but one symbol, solve for it; a real-valued one where there is
+        # one (solved for a count, p^(1/B) = 1 − k/E of MoE routing gives a whole B almost never)
+        first = next((s for s in rel.symbols if not catalog.quantities[s].integer), rel.symbols[0])
         point = {s: _random_value(catalog.quantities[s], rng) for s in rel.symbols if s != first}
         sol = solve_relation_for(rel, first)[0]
         point[first] = sol.xreplace({sympy.Symbol(k, positive=True): v for k, v in point.items()})
