@@ -11,7 +11,10 @@
    engine solves it), a new grid of a question swept before and the same grid again (both the
    sweep store's kept program) (targets: CSV <= 0.8 s, npz <= 0.5 s).
 
-Runs are interleaved so that machine noise hits both sides alike; medians are printed.
+derive runs as users install it: a wheel built from this checkout (with its templates compiled by
+the build, see setup.py) in a fresh virtual environment that sees this Python's libraries, so that
+SymPy is the same on both sides. Runs are interleaved so that machine noise hits both sides alike;
+medians are printed.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ import time
 from pathlib import Path
 
 RUNS = 9
-DERIVE = [sys.executable, "-m", "derive"]
+DERIVE: list[str] = []       # the installed wheel's interpreter, -m derive (set by _install_wheel)
+RUN_IN: list[Path] = []      # an empty folder: python -m derive there finds the wheel, not this checkout
 
 HAND = """
 import sys
@@ -45,15 +49,26 @@ else:
 
 def _time(cmd: list[str], env: dict[str, str]) -> float:
     t = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True, env=env)
+    subprocess.run(cmd, check=True, capture_output=True, env=env, cwd=RUN_IN[0] if RUN_IN else None)
     return time.perf_counter() - t
 
 
-def _compile_bytecode() -> None:
-    # bytecode as an installed package has it (pip compiles on install), as SymPy's is
-    import compileall
-
-    compileall.compile_dir(str(Path(__file__).resolve().parent.parent / "derive"), quiet=1)
+def _install_wheel(folder: Path) -> None:
+    """Build the wheel and install it (pip compiles its bytecode, as for any install) into a venv."""
+    root = Path(__file__).resolve().parent.parent
+    dist, venv = folder / "dist", folder / "venv"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist), str(root)], check=True)
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    python = str(venv / "bin" / "python")
+    wheel = next(dist.glob("derive-*.whl"))
+    subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall", str(wheel)], check=True)
+    DERIVE[:] = [python, "-m", "derive"]
+    empty = folder / "empty"
+    empty.mkdir()
+    RUN_IN[:] = [empty]
+    where = subprocess.run([python, "-c", "import derive; print(derive.__file__)"], cwd=empty, check=True,
+                           capture_output=True, text=True).stdout.strip()
+    assert not where.startswith(str(root / "derive")), f"the benchmark would time the checkout: {where}"
 
 
 def questions(env: dict[str, str]) -> tuple[float, float, float]:
@@ -93,8 +108,8 @@ def sweeps(env: dict[str, str], folder: Path) -> dict[str, tuple[float, float, f
 
 
 def main() -> None:
-    _compile_bytecode()
     folder = Path(tempfile.mkdtemp())
+    _install_wheel(folder)
     env = dict(os.environ, DERIVE_CACHE_DIR=str(folder / "cache"))
     first, again, bare = questions(env)
     print(f"first question {first * 1e3:.0f} ms vs import sympy {bare * 1e3:.0f} ms: {first / bare:.2f}x "
