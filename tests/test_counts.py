@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 import sympy
 
-from derive import MissingInputsError, NoSolutionError, solve
+from derive import DeriveError, MissingInputsError, NoSolutionError, solve
 
 # the issue's reproducer: LLaMA-3 70B's KV cache at batch 1, 8192 tokens, split 8 ways over heads
 REPRO = {"batch": 1, "seq_len": 8192, "kv_head_shards": 8}
@@ -52,11 +52,10 @@ def test_a_typed_value_that_really_contradicts_a_preset_is_not_filled_by_a_defau
     """16 shards of 8 KV heads: min(8, tensor_parallel) <= 8 for every tensor_parallel, so no default can
     give way. Before: the preset's 8 heads were dropped for the default of 64 and 1.342 GB was answered
     ("derived from your values", which did not derive them)."""
-    with pytest.raises(NoSolutionError) as err:
+    with pytest.raises(DeriveError) as err:        # refused (after the merge: as an input that contradicts)
         solve("kv_bytes_per_device_heads", {**REPRO, "kv_head_shards": 16}, model="llama3-70b-arch",
               presets=["bf16"])
-    assert err.value.quantity == "num_kv_heads"
-    assert err.value.relations == ("kv_head_shards",)
+    assert "num_kv_heads" in str(err.value) and "kv_head_shards" in str(err.value)
 
 
 # LLaMA-3 70B's published architecture without its KV heads, typed
