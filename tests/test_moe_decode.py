@@ -57,7 +57,7 @@ def test_the_regime_note_does_not_call_experts_per_token_irrelevant():
     sol = solve("decode_step_time", {"batch": 1, "seq_len": 1024, "num_devices": 1}, model="mixtral-8x7b",
                 hw="h100", presets=["bf16"])
     regime_notes = [dict(n.data) for n in sol.notes if n.kind == "regime_inputs"]
-    assert [note["names"] for note in regime_notes] == ["peak_flops"]     # was "experts_per_token, peak_flops"
+    assert [note["names"] for note in regime_notes] == ["peak_flops, router_biases"]   # not experts_per_token
     k3 = solve("decode_step_time", {"batch": 1, "seq_len": 1024, "num_devices": 1, "experts_per_token": 3},
                model="mixtral-8x7b", hw="h100", presets=["bf16"])
     # one more expert per layer: 32 · 176,160,768 · 2 B more to read
