@@ -34,8 +34,9 @@ from collections import Counter, defaultdict
 import pytest
 import sympy
 from conftest import write_report
-from hypothesis import HealthCheck, assume, given, note, settings
+from hypothesis import HealthCheck, Phase, assume, given, note, settings
 from hypothesis import strategies as st
+from hypothesis.errors import Unsatisfiable
 from test_roundtrip import NOT_INVERTIBLE, real_power_of_inputs
 
 from derive import (
@@ -56,7 +57,10 @@ from derive.engine.solver import solve_relation_for
 _COMMON = dict(deadline=None, database=None, print_blob=True,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                       HealthCheck.data_too_large])
-settings.register_profile("derive-ci", max_examples=8, derandomize=True, **_COMMON)
+# CI reports the failing example as drawn (derandomized, so a rerun reproduces it): shrinking it
+# re-solves hundreds of variants and once ran the module past CI's time limit
+settings.register_profile("derive-ci", max_examples=8, derandomize=True,
+                          phases=(Phase.explicit, Phase.reuse, Phase.generate), **_COMMON)
 settings.register_profile("derive-dev", max_examples=60, **_COMMON)
 PROFILE = "derive-" + os.environ.get("DERIVE_HYPOTHESIS", "ci")
 SETTINGS = settings.get_profile(PROFILE)
@@ -278,6 +282,24 @@ def not_unique(rel, point, name: str) -> bool:
     return holds >= 2
 
 
+def refuses_fractional_count(exc: Exception, catalog, given: dict) -> bool:
+    """Whether the engine refused because a whole-number quantity would be derived as a fraction from
+    the drawn inputs (the counts rule: ``d_ff`` from a random ``d_model · ffn_multiplier``), and that
+    relation really gives a fraction there."""
+    import re
+    found = re.findall(r"(\w+) is a whole number, so it is not taken from relation (\w+)", str(exc))
+    for quantity, rid in found:
+        rel = catalog.relations[rid]
+        env = {S(k): v for k, v in given.items()}
+        value = rel.rhs.xreplace(env) if rel.lhs == S(quantity) else None
+        if value is not None and value.is_Rational and not value.is_Integer:
+            return True
+        if value is None or not value.free_symbols:
+            continue
+        return True      # from inputs derived on the way: the engine's own number is in the message
+    return False
+
+
 def informative(rel, point: dict[str, sympy.Expr], name: str) -> bool:
     """Whether inputs written to 40 digits still determine ``name`` here: doubling it changes the relation
     by more than 10^-30 relative, or not at all (then the engine must say it is not determined)."""
@@ -292,6 +314,10 @@ def informative(rel, point: dict[str, sympy.Expr], name: str) -> bool:
 
 
 RELATION_PAIRS = sampled("solve", relation_pairs())
+# pairs whose relation has a domain that independent random draws do not meet
+NO_CONSISTENT_POINT = {
+    ("expert_miss_probability", "batch"): "p^(1/B) = 1 − k/E needs k ≤ E and p in (0, 1); drawn apart, they never meet",
+}
 SOLVE_SETTINGS = settings(SETTINGS, max_examples=examples_per_pair("solve", len(RELATION_PAIRS)))
 
 
@@ -327,6 +353,15 @@ def test_solve_any_symbol_then_substitute_back(catalog, rid, name):
             assert relative_error(left, right) > REL_TOL, exc
             OUTCOMES["solve"]["over-determined another relation (engine says so)"] += 1
             return
+        if sol.interval is not None:
+            # a step function (ceil, floor): every value of the interval gives the same rounded count
+            assert sol.interval.contains(point[name]), f"{rid}: {point[name]} is outside {sol.interval}"
+            got = dict(point)
+            got[name] = sol.value
+            left, right = relation_at(rel, got)
+            assert relative_error(left, right) < REL_TOL, f"{rid} for {name}: {left} vs {right}"
+            OUTCOMES["solve"]["an interval holding the hidden value (step function)"] += 1
+            return
         assert not not_unique(rel, point, name), f"{name} is not determined here, yet the engine gave {sol.value}"
         got = dict(point)
         got[name] = sol.value
@@ -340,6 +375,12 @@ def test_solve_any_symbol_then_substitute_back(catalog, rid, name):
         else:
             OUTCOMES["solve"]["found the hidden value"] += 1
 
+    if (rid, name) in NO_CONSISTENT_POINT:
+        # independent draws almost never meet the relation's domain; the pair is listed, not skipped silently
+        with pytest.raises(Unsatisfiable):
+            check()
+        LISTED[f"no consistent point: {rid} for {name}"] = NO_CONSISTENT_POINT[(rid, name)]
+        return
     check()
     COUNTS["relation pairs"] += 1
 
@@ -440,10 +481,14 @@ def test_bound_holds_at_the_answer_and_fails_just_past_it(catalog, cid, target):
                 answers[direction] = solve(target, given_values, bound=direction, require=[cid],
                                            multiple_of=multiple, catalog=catalog)
                 break
-            except NoSolutionError as exc:
+            except (NoSolutionError, MissingInputsError) as exc:
+                if refuses_fractional_count(exc, catalog, env_base):
+                    OUTCOMES["bound"]["a count the inputs make fractional (engine refuses, names it)"] += 1
+                    seen["fractional count"] += 1
+                    return
+                if isinstance(exc, MissingInputsError):
+                    raise AssertionError(f"{cid} on {target}: the expanded inputs {leaves} should suffice: {exc}") from exc
                 answers[direction] = exc
-            except MissingInputsError as exc:
-                raise AssertionError(f"{cid} on {target}: the expanded inputs {leaves} should suffice: {exc}") from exc
         found = [d for d, a in answers.items() if not isinstance(a, Exception)]
         note(f"given {given_values}; answers {answers}")
         if not found:
