@@ -125,3 +125,14 @@ def test_the_routing_relations_solve_back_for_batch_experts_per_token_and_expert
     assert solve("experts_per_token", {"experts_touched": "3.5", "batch": 2, "num_experts": 8}).value == 2
     assert solve("num_experts", {"expert_miss_probability": "0.5625", "batch": 2,
                                  "experts_per_token": 2}).value == 8
+
+
+def test_more_experts_per_token_than_experts_is_refused_in_one_line(cli):
+    """A router cannot pick 8 of 2 experts: 1 − k/E is negative under the relation's B-th root, so no
+    probability satisfies it, whichever the parity of the batch (was an internal check failure)."""
+    for batch in (2, 3):
+        out = cli("solve", "expert_miss_probability", "num_experts=2", "experts_per_token=8", f"batch={batch}")
+        assert out.code == 2, out.err
+        assert "bug" not in out.err and "Traceback" not in out.err
+        assert len(out.err.strip().splitlines()) == 1
+        assert "expert_miss_probability" in out.err

@@ -41,7 +41,7 @@ from ..records.catalog import Catalog, CatalogMemo
 from ..records.entries import Preset, Quantity, Relation
 from ..records.solution import Check, Given, Note, Step
 from ..symbolic.budget import time_budget
-from ..symbolic.exact import close, holds, relative, sign, value_at
+from ..symbolic.exact import PRECISION, close, holds, relative, sign, value_at
 from ..symbolic.units import format_value
 from .blocks import solve_block
 from .plan import Plan, PlanStep, can_solve_for, input_like, plan
@@ -540,6 +540,27 @@ def _value_without(formula: sympy.Expr, nmap: Mapping[sympy.Symbol, sympy.Expr])
 # planning with missing inputs taken as symbols
 
 
+def _left_out_by_premise(state: State, targets: Sequence[str], t: str,
+                         assumed: frozenset[str] | set[str]) -> NoSolutionError | None:
+    """The error naming the premise that left out the relations the derivation of ``t`` would have used
+    without it (a router picking more experts than the layer has), or None when no premise is why."""
+    if not state.excluded:
+        return None
+    catalog = state.catalog
+    try:
+        free = plan(catalog, targets, state.known(), assumed, avoided=state.avoided)
+    except MissingInputsError:
+        return None
+    blocked = {r.id for st in free.steps for r in st.relations if r.id in state.excluded}
+    # the relation that would have given the target itself, when it is one of them
+    blocked = {r for r in blocked if catalog.relations[r].defines == t} or blocked
+    if not blocked or not all(x in free.determined for x in targets):
+        return None
+    left_out = left_out_hint(catalog, {r: state.excluded[r] for r in sorted(blocked)}, t)
+    return NoSolutionError(f"cannot determine {t} from these inputs: {left_out}", quantity=t,
+                           relations=catalog.relations_with(t))
+
+
 def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
     catalog = state.catalog
     # knowns without a value of their own: inputs taken as symbols, catalog defaults
@@ -582,16 +603,9 @@ def _run_plan(state: State, targets: Sequence[str], outer_target: str) -> Plan:
         rels = catalog.relations_with(t)
         if not rels:
             raise MissingInputsError(t, [t], "no relation in the catalog involves it")
-        # relations left out by their premises that the derivation would have used without them
-        if state.excluded:
-            free = plan(catalog, targets, state.known(), state.params | assumed, avoided=state.avoided)
-            blocked = {r.id for st in free.steps for r in st.relations if r.id in state.excluded}
-            # the relation that would have given the target itself, when it is one of them
-            blocked = {r for r in blocked if catalog.relations[r].defines == t} or blocked
-            if blocked and all(x in free.determined for x in targets):
-                left_out = left_out_hint(catalog, {r: state.excluded[r] for r in sorted(blocked)}, t)
-                raise NoSolutionError(f"cannot determine {t} from these inputs: {left_out}", quantity=t,
-                                      relations=rels)
+        premise = _left_out_by_premise(state, targets, t, state.params | assumed)
+        if premise is not None:
+            raise premise
         raise NoSolutionError(
             f"cannot determine {t} from the catalog's relations with these inputs "
             f"(it appears in: {', '.join(rels[:6])}); give more inputs or check 'derive show {t}'",
@@ -997,6 +1011,9 @@ def derive(state: State, targets: Sequence[str], outer_target: str, relevant=Non
                 _evaluate(state, p)
                 state.redundant = p.redundant  # type: ignore[attr-defined]
                 return
+            premise = _left_out_by_premise(state, targets, exc.target, state.params)
+            if premise is not None:
+                raise premise from None
             trial = trial or run_trial()
             fewer = _fewest_missing(state, targets, p.component)
             if fewer and len(fewer) <= 2 and 4 * len(fewer) <= len(exc.missing) and not state.unresolved:
@@ -1084,6 +1101,28 @@ def _follow_defaults(state: State, needed: Iterable[str]) -> bool:
 # checks
 
 
+def _negative_root_base(rel: Relation, nmap: Mapping[sympy.Symbol, sympy.Expr]) -> str | None:
+    """The side of ``rel`` that takes a fractional power of a number negative at ``nmap``, as written
+    (``1 - experts_per_token/num_experts``), or None."""
+    for side in (rel.lhs, rel.rhs):
+        for power in side.atoms(sympy.Pow):
+            if power.exp.is_integer:
+                continue
+            base = value_at(power.base, nmap)
+            exp = value_at(power.exp, nmap)
+            if base is None or exp is None or exp.is_integer:
+                continue
+            if base.is_number and base.is_real and sign(base) < 0:
+                return str(power.base)
+    # a side that is itself a root is never negative: p^(1/B) = 1 − k/E with 1 − k/E below zero
+    for side, other in ((rel.lhs, rel.rhs), (rel.rhs, rel.lhs)):
+        if isinstance(side, sympy.Pow) and not side.exp.is_integer:
+            value = value_at(other, nmap)
+            if value is not None and value.is_number and value.is_real and sign(value) < 0:
+                return str(other)
+    return None
+
+
 def check_relations(state: State, relation_ids: Iterable[str]) -> None:
     nmap = state.numeric_map()
     # defaults taken as formulas (head_dim = d_model / num_heads): a relation is checked with them put
@@ -1101,6 +1140,13 @@ def check_relations(state: State, relation_ids: Iterable[str]) -> None:
         ok = close(left, right)
         state.checks.append(Check("relation", rid, left, right, "=", ok))
         if not ok:
+            outside = _negative_root_base(rel, nmap)
+            if outside is not None:
+                # a root of a negative number (p^(1/B) = 1 − k/E with k > E): no real value satisfies it
+                raise NoSolutionError(
+                    f"relation {rid} has no real solution with these inputs: {outside} is negative "
+                    f"there, and it is raised to a fractional power ({rel.equation_text}); check the inputs",
+                    quantity=rel.defines, relations=[rid])
             raise VerificationError(
                 f"internal check failed: relation {rid} does not hold at the answer "
                 f"({left.evalf(12)} vs {right.evalf(12)}); this is a bug in derive, please report it")
@@ -1171,12 +1217,27 @@ def defined_from(catalog: Catalog, name: str) -> frozenset[str]:
     return hit
 
 
+# a count this close to a whole number, relative to its size, is an estimate of a tally (Chinchilla's
+# 40·√3 billion parameters), not a fractional count of things (4.7 KV heads, a d_ff of 11,825.22)
+_TALLY_TOLERANCE = sympy.Rational(1, 10**9)
+
+
+def _fraction_matters(value: sympy.Expr) -> bool:
+    """Whether a count's value is a fraction of a whole thing: its distance to the nearest whole number
+    is more than a billionth of it."""
+    v = value.evalf(PRECISION)
+    if not v.is_real or v <= 0:
+        return True
+    return bool(abs(v - sympy.Integer(round(v))) > _TALLY_TOLERANCE * v)
+
+
 def inadmissible_counts(state: State, target: str) -> dict[tuple[str, str], Note]:
     """The steps of a derivation that find a count (an integer quantity other than the answer) a way it
     may not be found, each (relation id, quantity) with a note saying why:
 
     - a whole number is never derived as a fraction (4.7 KV heads): the relation that gives one with
-      these inputs is not the count's source;
+      these inputs is not the count's source (a tally within a billionth of whole, Chinchilla's 69.3 B
+      parameters, is an estimate and passes);
     - a preset's figure that relations count from other quantities (a model's nominal ``params``, an
       output of its architecture) never derives, by inverting a relation, the counts it is counted from.
 
@@ -1216,7 +1277,7 @@ def inadmissible_counts(state: State, target: str) -> dict[tuple[str, str], Note
                 origin = state.given[figures[0]].origin.partition(":")[2]
                 note = Note.of("count_from_summary_avoided", name=u, relation=" and ".join(st.relations),
                                summary=figures[0], preset=origin)
-            elif value is not None and value.is_number and not value.is_Integer:
+            elif value is not None and value.is_number and not value.is_Integer and _fraction_matters(value):
                 note = Note.of("count_fraction_avoided", name=u, relation=" and ".join(st.relations), value=value)
             if note is not None:
                 for rid in st.relations:

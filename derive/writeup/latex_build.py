@@ -264,6 +264,11 @@ def _run(cmd: list[str], work: Path, env: dict[str, str], deadline: float, what:
     with _RUNNING_LOCK:
         _RUNNING.add(proc)
     try:
+        # an interrupt that ended the running builds before this one was registered: end it too (the
+        # flag is set before the running builds are listed, so a build is either listed or sees it)
+        if _INTERRUPTED.is_set():
+            _kill_group(proc)
+            raise TemplateError(f"{what}: the build was interrupted")
         _limit(proc.pid, remaining)
         try:
             out, _ = proc.communicate(timeout=remaining)
