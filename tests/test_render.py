@@ -500,6 +500,7 @@ def _xelatex(source: str, folder: Path) -> Path:
     ("Algorithm 0; proof of Theorem 2", "算法 0；定理 2 的证明"),
     ("FLOP count stated here", "“FLOP count stated here”"),      # no locator word: quoted as the name it is
     ('section "Case 2", "How long does this take?"', "“Case 2”一节，“How long does this take?”"),
+    ('"The Formula in One Line"', "“The Formula in One Line”"),   # a quoted heading: quoted once, not ““…””
 ])
 def test_a_locator_reads_in_chinese(locator, zh):
     """A Chinese write-up cited `[6] “section "TPU Specs"”`: the locator's words are Chinese now, and so is

@@ -321,7 +321,9 @@ def localize(text: Any, lang: str = "en") -> str:
         text = re.sub(f"([{_HAN}]+)\\s*\\([A-Za-z ,'-]+\\)", r"\1", text)
         # a comma or semicolon between two Chinese parts (一节, 问题 6) is Chinese: 一节，问题 6
         text = re.sub(f"(?<=[{_HAN}”\\d])\\s*([,;])\\s*(?=[{_HAN}“])", lambda m: _FULL[m.group(1)], text)
-        return text if has_han(text) or re.fullmatch(r"[\d.\s]*", text) else f"“{text}”"
+        # a heading quoted in the source ("The Formula in One Line") is quoted once, not ““…””
+        quoted = re.fullmatch(r"“[^“”]*”", text) is not None
+        return text if has_han(text) or quoted or re.fullmatch(r"[\d.\s]*", text) else f"“{text}”"
     return text
 
 
