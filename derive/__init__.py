@@ -13,11 +13,12 @@ The public surface is the verbs and the records they return: ``load_catalog``, `
 (a Hugging Face ``config.json`` as a model preset, for ``solve(..., model=preset)``), ``solve``
 (a target and its inputs, or a :class:`Question`), ``growth``, ``sweep``, ``check_claims``,
 ``sharding_plan`` and ``render_plan`` (a sharded matmul in the Scaling Book's notation),
+``plan_training`` and ``plan_serving`` (the best parallel layout, searched over every layout),
 ``render_solution``, ``build_pdf`` and ``plot`` (write-ups and figures), ``load_problem``,
 ``solve_problem``, ``render_report`` and ``write_reports`` (problem files), ``render_source``
 (live documents); the error classes are also in :mod:`derive.errors`. The subpackages (wings,
 in the order data flows: storage, symbolic, records, catalog, engine, sweep and writeup, plot
-and sharding, documents, cli) are the implementation. Heavy modules (SymPy, pint, Jinja)
+sharding and planning, documents, cli) are the implementation. Heavy modules (SymPy, pint, Jinja)
 load on first use, not at import.
 """
 
@@ -53,6 +54,7 @@ __all__ = [
     "MissingInputsError",
     "NoSolutionError",
     "NotInvertibleError",
+    "Plan",
     "Question",
     "QuestionError",
     "ShardingPlan",
@@ -71,6 +73,8 @@ __all__ = [
     "load_catalog",
     "load_model_config",
     "load_problem",
+    "plan_serving",
+    "plan_training",
     "plot",
     "render_plan",
     "render_report",
@@ -106,6 +110,9 @@ _LAZY = {
     "render_report": (".documents.report", "render_report"),
     "render_source": (".documents.live", "render_source"),
     "render_plan": (".sharding.view", "render_plan"),
+    "plan_training": (".planning.search", "plan_training"),
+    "plan_serving": (".planning.search", "plan_serving"),
+    "Plan": (".planning.search", "Plan"),
 }
 
 if TYPE_CHECKING:
@@ -116,6 +123,7 @@ if TYPE_CHECKING:
     from .documents.problems import load_problem, solve_problem
     from .documents.report import render_report, write_reports
     from .engine.solver import growth, solve
+    from .planning.search import Plan, plan_serving, plan_training
     from .plot.figures import plot
     from .records.catalog import Catalog
     from .records.question import Question

@@ -100,7 +100,7 @@ class SweepStore:
             return
         write_entry(KIND, self.key, {
             "target": result.target, "unit": result.unit, "grid": result.grid, "names": list(compiled.names),
-            "program": compiled.program, "positive": compiled.positive, "formula": formula, "axes": axes,
+            "program": compiled.program, "positive": compiled.positive, "zero_ok": compiled.zero_ok, "formula": formula, "axes": axes,
             "units": units, "overrides": [[o.kind, o.id, o.file, o.replaced] for o in result.overrides]})
 
 
@@ -161,7 +161,8 @@ def _replay(entry: dict[str, Any], specs: Mapping[str, str], verify: int) -> "Sw
         if kept["integer"]:
             values = whole_values(name, values, text.strip())
         axes.append(Axis(name, values, kept["dims"], text.strip()))
-    compiled = Vectorized.from_program(entry["target"], names, entry["program"], entry["positive"] is True)
+    compiled = Vectorized.from_program(entry["target"], names, entry["program"], entry["positive"] is True,
+                                       entry.get("zero_ok") is True)
     grid = entry["grid"]
     if grid == "zip":
         if len({a.values.size for a in axes}) != 1:

@@ -94,10 +94,16 @@ def parse_axis(name: str, spec: Any, catalog: "Catalog") -> Axis:
         text = f"{values.size} values"
         if values.size == 0:
             raise InputError(f"{name}: the sweep has no values")
-        if not np.all(np.isfinite(values)) or np.any(values <= 0):
+        if not np.all(np.isfinite(values)):
+            raise InputError(f"{name}: every swept value must be a finite number")
+        if q.minimum is None and np.any(values <= 0):
             raise InputError(f"{name}: every swept value must be a positive finite number")
-    if q.integer:
+        if q.minimum is not None and np.any(values < float(q.minimum) * factor):
+            raise InputError(f"{name}: every swept value must be at least {q.minimum_text or q.minimum}")
+    if q.integer and isinstance(spec, str):
         values = whole_values(name, values, text)
+    elif q.integer and not np.array_equal(values, np.round(values)):
+        raise InputError(f"{name} is a whole number; the swept array holds fractions")
     return Axis(q.id, values, q.base_unit, text)
 
 
@@ -417,13 +423,14 @@ def _check_float_range(values: np.ndarray, reference: "Solution", compiled: "Vec
     import numpy as np
 
     tiny = np.finfo(np.float64).tiny
-    if values.size and compiled.positive:
+    strictly = compiled.positive and not compiled.zero_ok      # a zero would be an underflow
+    if values.size and strictly:
         low, high = values.min(), values.max()
         if tiny <= low and high < np.inf:       # two passes where every value is a normal float (NaN fails)
             return
     finite = values[np.isfinite(values)]
     low = (finite != 0) & (np.abs(finite) < tiny)
-    if compiled.positive:
+    if strictly:
         low |= finite == 0
     if np.isinf(values).any() or low.any():
         raise InputError(f"some values of {reference.target} on this grid are beyond a 64-bit float's range "

@@ -86,15 +86,17 @@ class Vectorized:
     _bound: str | None = None
     _step: float | None = None
     _positive: bool = False                   # SymPy proved the formula positive for positive inputs
+    zero_ok: bool = False                     # the target may be zero (``min: 0``): only negatives are NaN
     program: list | None = None               # the formula as a program (derive.symbolic.program), when it is one
 
     @classmethod
-    def from_program(cls, target: str, names: Sequence[str], program: list, positive: bool) -> "Vectorized":
+    def from_program(cls, target: str, names: Sequence[str], program: list, positive: bool,
+                     zero_ok: bool = False) -> "Vectorized":
         """A plain formula given as a program (:mod:`derive.symbolic.program`) of ``names``; ``positive``: its
-        value is positive wherever the inputs are (no NaN to mark)."""
+        value is positive (or, where ``zero_ok``, not negative) wherever the inputs are (no NaN to mark)."""
         names = tuple(names)
         return cls(target, names, "formula", None, compile_program(program, names), _positive=positive,
-                   program=program)
+                   zero_ok=zero_ok, program=program)
 
     @property
     def positive(self) -> bool:
@@ -112,7 +114,7 @@ class Vectorized:
             if self.kind != "bound":
                 assert self._fn is not None
                 out = self._fn(*arrays)
-                out = np.asarray(out, dtype=np.float64) if self._positive else _positive(out)
+                out = np.asarray(out, dtype=np.float64) if self._positive else _positive(out, self.zero_ok)
                 return out if out.shape == shape else np.broadcast_to(out, shape)
             if self._fast:
                 return self._bound_fast(arrays, shape)
@@ -308,13 +310,13 @@ def _owned(values: Any, shape) -> "np.ndarray":
     return out
 
 
-def _nan_unless_positive(out: "np.ndarray") -> "np.ndarray":
-    """NaN (in place) wherever ``out`` is not a positive number."""
+def _nan_unless_positive(out: "np.ndarray", zero_ok: bool = False) -> "np.ndarray":
+    """NaN (in place) wherever ``out`` is not a positive number (with ``zero_ok``, wherever it is negative)."""
     import numpy as np
 
-    if out.size and out.min() > 0:   # one pass when every value is positive (a NaN makes the minimum NaN)
+    if out.size and (out.min() >= 0 if zero_ok else out.min() > 0):   # one pass (a NaN makes the minimum NaN)
         return out
-    bad = np.less_equal(out, 0)       # a NaN compares false and stays NaN
+    bad = np.less(out, 0) if zero_ok else np.less_equal(out, 0)       # a NaN compares false and stays NaN
     where = bad.reshape(-1).nonzero()[0]
     if where.size > out.size // 8:
         np.putmask(out, bad, np.nan)
@@ -323,14 +325,15 @@ def _nan_unless_positive(out: "np.ndarray") -> "np.ndarray":
     return out
 
 
-def _positive(values: Any) -> "np.ndarray":
-    """Values as float64 with NaN where the engine would find no positive real value."""
+def _positive(values: Any, zero_ok: bool = False) -> "np.ndarray":
+    """Values as float64 with NaN where the engine would find no positive real value (no value at or above
+    zero, for a quantity that may be zero)."""
     import numpy as np
 
     out = np.asarray(values, dtype=np.float64)
     if out.ndim == 0:
-        return out if out > 0 else np.float64(np.nan)
-    return _nan_unless_positive(_owned(out, out.shape))
+        return out if (out >= 0 if zero_ok else out > 0) else np.float64(np.nan)
+    return _nan_unless_positive(_owned(out, out.shape), zero_ok)
 
 
 def _at_least(a: "np.ndarray", b: "np.ndarray", strict: "np.ndarray") -> "np.ndarray":
@@ -458,13 +461,17 @@ def vectorize(solution: "Solution", names: Sequence[str]) -> Vectorized:
     _check_free(expr, set(syms), solution.target)
     # a plain formula runs as a program (plain data, which the sweep store can keep and run without SymPy)
     program = program_of(expr) if kind == "formula" else None
-    # positive inputs give a positive value (no NaN to mark) when SymPy can prove it
+    # positive inputs give a positive value (no NaN to mark) when SymPy can prove it; a quantity that may be
+    # zero (``min: 0``) keeps its zeros
+    quantity = solution.catalog.quantities.get(solution.target) if solution.catalog is not None else None
+    zero_ok = quantity is not None and quantity.minimum is not None and quantity.minimum <= 0
+    positive = bool(expr.is_positive) or (zero_ok and bool(expr.is_nonnegative))
     if program is not None:
-        made = Vectorized.from_program(solution.target, names, program, bool(expr.is_positive))
+        made = Vectorized.from_program(solution.target, names, program, positive, zero_ok)
         made.expr = expr
         return made
     fn = _lambdify(syms, expr, {"derive_pick": _pick_smallest})
-    return Vectorized(solution.target, names, kind, expr, fn, _positive=bool(expr.is_positive))
+    return Vectorized(solution.target, names, kind, expr, fn, _positive=positive, zero_ok=zero_ok)
 
 
 def _vectorize_bound(solution: "Solution", names: tuple[str, ...], syms, consts) -> Vectorized:
