@@ -18,7 +18,7 @@ from ._options import FLAGS
 __all__ = ["COMMANDS", "build_parser", "main", "one_line", "run_command"]
 
 #: every subcommand, in the order ``derive --help`` lists them; each is the module ``derive.cli.<name>``
-COMMANDS = ("solve", "list", "show", "check", "report", "render", "sweep", "plot", "shard")
+COMMANDS = ("solve", "list", "show", "check", "report", "render", "sweep", "plot", "shard", "plan")
 
 
 class _UsageError(DeriveError, ValueError):

@@ -130,7 +130,7 @@ def training_layouts(*, devices: int, sequences: int, seq_len: int, layers: int,
     return LayoutTable(columns, {"recompute": list(recompute)}, refused)
 
 
-def serving_layouts(*, layers: int, heads: int,
+def serving_layouts(*, layers: int, heads: int, per_node: int, nvlink: float, nic: float,
                     precisions: Sequence[str],
                     tensor: Sequence[int] = (1, 2, 4, 8, 16, 32, 64), stages: Sequence[int] = (1, 2, 4, 8, 16),
                     batches: Sequence[int] = (1, 2, 4, 8, 16, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024)
@@ -154,5 +154,6 @@ def serving_layouts(*, layers: int, heads: int,
                     rows.append((t, p, b, w))
     grid = np.array(rows, dtype=np.float64).reshape(-1, 4)
     t, p, b, w = (grid[:, i] for i in range(4))
-    columns = {"tensor_parallel": t, "pp_stages": p, "batch": b, "precision": w}
+    columns = {"tensor_parallel": t, "pp_stages": p, "batch": b, "precision": w,
+               "tp_link_bw": _bw(t, per_node, nvlink, nic)}
     return LayoutTable(columns, {"precision": list(precisions)}, refused)

@@ -51,7 +51,7 @@ TRAIN_COMPONENTS = (("weights", "layout_weight_bytes"), ("gradients", "layout_gr
 SERVE_QUANTITIES = (
     ("tpot", "serve_tpot"), ("ttft", "serve_ttft"), ("tokens_per_s", "serve_tokens_per_s"),
     ("kv_sequences", "serve_kv_sequences"), ("memory_per_device", "serve_memory_per_device"),
-    ("weights", "serve_weight_bytes"), ("kv_cache", "serve_kv_bytes"),
+    ("weights", "serve_weight_bytes"), ("kv_cache", "serve_kv_bytes"), ("tp_comms_time", "serve_tp_comms_time"),
 )
 SERVE_COMPONENTS = (("weights", "serve_weight_bytes"), ("kv_cache", "serve_kv_bytes"))
 TRAIN_AXES = ("data_parallel", "tensor_parallel", "pp_stages", "context_parallel", "expert_parallel",
@@ -79,6 +79,8 @@ class Plan:
     fixed: dict[str, Any]                      # inputs every layout shares (typed, or chosen by the plan)
     assumed: dict[str, str] = field(default_factory=dict)
     structural: int = 0                        # layouts refused before evaluation
+    links: dict[str, float] = field(default_factory=dict)   # gpus_per_node, nvlink_gpu_bw, network_chip_bw
+    slo: dict[str, float] = field(default_factory=dict)     # serving: "ttft", "tpot" limits in seconds
     named: int | None = None                   # the row of the layout the user named
 
     # ------------------------------------------------------------------ reading rows
@@ -126,7 +128,7 @@ class Plan:
         """The inputs that make ``derive solve`` answer for the layout of ``row``: the question's and the axes."""
         c = self.columns
         names = TRAIN_AXES + ("tp_link_bw", "cp_link_bw", "ep_link_bw", "dp_link_bw", "pp_link_bw") \
-            if self.kind == "train" else ("tensor_parallel", "pp_stages", "batch")
+            if self.kind == "train" else ("tensor_parallel", "pp_stages", "batch", "tp_link_bw")
         given = dict(self.fixed)
         for name in names:
             value = float(c[name][row])
@@ -141,8 +143,12 @@ class Plan:
             if q in self.columns:
                 out[key] = float(self.columns[q][row])
         if self.kind == "serve":
-            out["devices"] = int(self.columns["devices"][row])
-            out["tokens_per_s_per_device"] = float(self.columns["tokens_per_s_per_device"][row])
+            c = self.columns
+            out["devices"] = int(c["devices"][row])
+            out["batch"] = int(c["pp_stages"][row] * c["batch"][row])        # sequences in flight per replica
+            out["tokens_per_s_per_replica"] = out["tokens_per_s"]
+            out["tokens_per_s"] = out["tokens_per_s"] * int(c["replicas"][row])
+            out["tokens_per_s_per_device"] = float(c["tokens_per_s_per_device"][row])
         return out
 
     def fits(self, row: int) -> dict[str, Any]:
@@ -350,6 +356,7 @@ def plan_training(given: Mapping[str, Any] | None = None, *, hw: str | None = No
         fixed.pop("gpus_per_node", None)
     columns = _evaluate_training(table, quantities, inputs, fixed)
     plan = _rank(inputs, "train", table, columns, objective, fixed)
+    plan.links = {"gpus_per_node": per_node, "nvlink_gpu_bw": nvlink, "network_chip_bw": nic}
     if layout:
         plan.named = plan.find(layout)
     return plan
@@ -444,8 +451,8 @@ def _serve_order(columns: dict[str, "np.ndarray"], rows: "np.ndarray", objective
 
     per_device = columns["tokens_per_s_per_device"][rows]
     tpot = columns["serve_tpot"][rows]
-    if objective == "devices":
-        keys = (tpot, -per_device, columns["devices"][rows])
+    if objective == "devices":      # the fewest devices; among those the fastest tokens, then the most per device
+        keys = (-per_device, tpot, columns["devices"][rows])
     else:
         keys = (tpot, -per_device)
     return rows[np.lexsort(keys)]
@@ -463,13 +470,14 @@ def plan_serving(given: Mapping[str, Any] | None = None, *, hw: str | None = Non
     inputs = PlanInputs.of(given, hw=hw, model=model, presets=presets, catalog=catalog)
     inputs.whole("seq_len", "prompt tokens per request")
     inputs.whole("gen_tokens", "output tokens per request (output_len)")
+    per_node, nvlink, nic = _links(inputs)
     chosen = [p for p in inputs.presets if inputs.catalog.preset(p, "setup").values.get("weight_bytes_per_param")]
     if precisions is None:
         precisions = chosen or [p for p in ("bf16", "fp8", "w4a16") if _precision_runs(inputs, p)]
     rest = [p for p in inputs.presets if p not in chosen]
     table = serving_layouts(layers=inputs.whole("num_layers", "the layers pipeline stages split"),
                             heads=inputs.whole("num_heads", "the heads tensor parallelism splits"),
-                            precisions=list(precisions))
+                            per_node=per_node, nvlink=nvlink, nic=nic, precisions=list(precisions))
     quantities = [q for _, q in SERVE_QUANTITIES]
     if inputs.number("device_hour_price") is not None:
         quantities.append("serve_cost_per_mtok")
@@ -486,7 +494,7 @@ def plan_serving(given: Mapping[str, Any] | None = None, *, hw: str | None = Non
 
     for i, precision in enumerate(precisions):
         rows = np.nonzero(c["precision"] == i)[0]
-        axes = {k: c[k][rows] for k in ("tensor_parallel", "pp_stages", "batch")}
+        axes = {k: c[k][rows] for k in ("tensor_parallel", "pp_stages", "batch", "tp_link_bw")}
         values = evaluate(quantities, axes, fixed, hw=inputs.hw, model=inputs.model, presets=[*rest, precision],
                           catalog=inputs.catalog)
         for q, v in values.items():
@@ -503,12 +511,17 @@ def plan_serving(given: Mapping[str, Any] | None = None, *, hw: str | None = Non
     columns["devices"] = columns["replicas"] * replica_devices
     columns["tokens_per_s_per_device"] = out["serve_tokens_per_s"] / replica_devices
     checks = []
+    slo: dict[str, float] = {}
     if slo_ttft is not None:
-        checks.append((TTFT_SLO, out["serve_ttft"] > _seconds(inputs, slo_ttft, "slo_ttft") * (1 + 1e-12)))
+        slo["ttft"] = _seconds(inputs, slo_ttft, "slo_ttft")
+        checks.append((TTFT_SLO, out["serve_ttft"] > slo["ttft"] * (1 + 1e-12)))
     if slo_tpot is not None:
-        checks.append((TPOT_SLO, out["serve_tpot"] > _seconds(inputs, slo_tpot, "slo_tpot") * (1 + 1e-12)))
+        slo["tpot"] = _seconds(inputs, slo_tpot, "slo_tpot")
+        checks.append((TPOT_SLO, out["serve_tpot"] > slo["tpot"] * (1 + 1e-12)))
     objective = "devices" if (rate is not None or users is not None) else "throughput"
     plan = _rank(inputs, "serve", table, columns, objective, fixed, checks)
+    plan.slo = slo
+    plan.links = {"gpus_per_node": per_node, "nvlink_gpu_bw": nvlink, "network_chip_bw": nic}
     if layout:
         plan.named = plan.find(layout)
     return plan
