@@ -39,6 +39,7 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="text (default), json, csv or npz (every evaluated layout), or the winner's write-up: "
                         "md, html, tex, beamer, pdf")
     p.add_argument("--lang", choices=("en", "zh", "both"), default="en", help="language of a write-up")
+    p.add_argument("--beamer", action="store_true", help="with --format pdf: build the slides, not the article")
     p.add_argument("--templates", metavar="DIR", help="a folder of templates that override the built-in ones")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     add_common(p, lang=False)
@@ -81,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--top is how many layouts to list: 1 or more, not {args.top}")
     if args.format in ("pdf", "npz") and not args.output:
         raise InputError(f"--format {args.format} writes a file; give -o FILE")
+    if args.beamer and args.format != "pdf":
+        raise InputError("--beamer builds slides as a PDF: use it with --format pdf (--format beamer gives the source)")
     plan = args.plan_run(args)
     return _write(plan, args)
 
@@ -139,7 +142,8 @@ def _write(plan: "Plan", args: argparse.Namespace) -> int:
         from ..documents.plan_report import render_plan_report
         from ..writeup.latex_build import compile_tex
 
-        source = render_plan_report(plan, "tex", args.lang, command=_command(), templates=args.templates)
+        source = render_plan_report(plan, "beamer" if args.beamer else "tex", args.lang, command=_command(),
+                                    templates=args.templates)
         print(compile_tex(source, output))
         return 0
     if args.format == "npz":

@@ -105,7 +105,9 @@ def plan_problem(plan: "Plan", templates: str | os.PathLike | None = None) -> "P
     model, hw = _names(plan)
     assumptions = []
     for name, why in plan.assumed.items():
-        assumptions.append(_both(table, "plan_assume_chosen", name=name, why=why))
+        own = f"plan_assumed_{name}"         # the assumption in both languages, where the messages have it
+        assumptions.append(_both(table, own) if own in table else _both(table, "plan_assume_chosen", name=name,
+                                                                           why=why))
     if plan.kind == "train":
         statement, questions, extra = _train(plan, table, best, model, hw)
         title = _both(table, "plan_train_title", model=model, hw=hw, devices=_count(plan.inputs.number("num_devices")

@@ -299,7 +299,7 @@ def _links(inputs: PlanInputs) -> tuple[int, float, float]:
     if per_node is None:
         per_node = 8
         inputs.assumed["gpus_per_node"] = ("8 GPUs per NVLink domain (an HGX/DGX node); give gpus_per_node=... "
-                                           "or --preset gb200-nvl72 for another")
+                                           "or a setup preset such as gb200-nvl72 for another")
     return int(per_node), nvlink, nic
 
 
