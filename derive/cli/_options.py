@@ -31,7 +31,7 @@ FLAGS = {
     "multiple_of": "--multiple-of", "rounding": "--no-round", "format": "--format", "lang": "--lang",
     "units": "--units", "unit": "--unit", "assume": "--assume", "minimize": "--minimize", "maximize": "--maximize",
     "templates": "--templates", "points": "--point", "seq_lens": "--seq-len", "grid": "--zip", "verify": "--verify",
-    "mesh": "--mesh",
+    "mesh": "--mesh", "slo_tpot": "--slo-tpot", "slo_ttft": "--slo-ttft",
 }
 
 

@@ -195,8 +195,8 @@ def _text(plan: "Plan", top: int) -> str:
     data = plan.to_dict(top)
     lines = [f"{plan.kind} plan: {data['evaluated']:,} layouts evaluated of {data['searched']:,} considered; "
              f"{len(plan.order):,} can run"]
-    for name, why in plan.assumed.items():
-        lines.append(f"  assumed {name}: {why}")
+    for text in plan.assumed.values():
+        lines.append(f"  assumed: {text['en']}")
     lines.append("")
     for i, row in enumerate(data["top"], start=1):
         fits = row["fits"]

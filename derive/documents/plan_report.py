@@ -104,10 +104,7 @@ def plan_problem(plan: "Plan", templates: str | os.PathLike | None = None) -> "P
     best = plan.best
     model, hw = _names(plan)
     assumptions = []
-    for name, why in plan.assumed.items():
-        own = f"plan_assumed_{name}"         # the assumption in both languages, where the messages have it
-        assumptions.append(_both(table, own) if own in table else _both(table, "plan_assume_chosen", name=name,
-                                                                           why=why))
+    assumptions.extend(dict(text) for text in plan.assumed.values())
     if plan.kind == "train":
         statement, questions, extra = _train(plan, table, best, model, hw)
         title = _both(table, "plan_train_title", model=model, hw=hw, devices=_count(plan.inputs.number("num_devices")

@@ -28,7 +28,15 @@ class PlanInputs:
     model: str | None
     presets: tuple[str, ...]
     given: dict[str, Any]
-    assumed: dict[str, str] = field(default_factory=dict)   # name -> why, for inputs the plan chose itself
+    assumed: dict[str, dict[str, str]] = field(default_factory=dict)   # name -> {en, zh}: what the plan chose
+
+    def assume(self, name: str, **fields: Any) -> None:
+        """Record that the plan chose ``name`` itself, in both languages (``plan_assumed_<name>`` in
+        ``templates/messages-plan.yaml``, its placeholders filled from ``fields``)."""
+        from ..writeup.render import message_table
+
+        text = message_table()[f"plan_assumed_{name}"]
+        self.assumed[name] = {lang: text[lang].format(**fields) for lang in ("en", "zh")}
 
     @classmethod
     def of(cls, given: Mapping[str, Any] | None, *, hw: str | None, model: "str | Preset | None",

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any, Mapping, Sequence
 
-from ..errors import InputError, NoSolutionError
+from ..errors import DeriveError, InputError, NoSolutionError
 from .inputs import PlanInputs
 from .layouts import RECOMPUTE, ZERO, LayoutTable, serving_layouts, training_layouts
 
@@ -77,7 +77,7 @@ class Plan:
     objective: str
     pareto: "np.ndarray"                       # rows on the front (time or throughput against memory per device)
     fixed: dict[str, Any]                      # inputs every layout shares (typed, or chosen by the plan)
-    assumed: dict[str, str] = field(default_factory=dict)
+    assumed: dict[str, dict[str, str]] = field(default_factory=dict)   # name -> {en, zh}: what the plan chose
     structural: int = 0                        # layouts refused before evaluation
     links: dict[str, float] = field(default_factory=dict)   # gpus_per_node, nvlink_gpu_bw, network_chip_bw
     slo: dict[str, float] = field(default_factory=dict)     # serving: "ttft", "tpot" limits in seconds
@@ -149,6 +149,7 @@ class Plan:
             out["tokens_per_s_per_replica"] = out["tokens_per_s"]
             out["tokens_per_s"] = out["tokens_per_s"] * int(c["replicas"][row])
             out["tokens_per_s_per_device"] = float(c["tokens_per_s_per_device"][row])
+            out["kv_sequences"] = math.floor(out["kv_sequences"] * (1 + 1e-12))   # whole sequences at full context
         return out
 
     def fits(self, row: int) -> dict[str, Any]:
@@ -225,7 +226,7 @@ class Plan:
                                "question": {"hw": self.inputs.hw, "model": self.inputs.model,
                                             "presets": list(self.inputs.presets),
                                             "given": {k: str(v) for k, v in self.inputs.given.items()}},
-                               "assumed": dict(self.assumed)}
+                               "assumed": {k: v["en"] for k, v in self.assumed.items()}}
         out["best"] = self.row_dict(self.best) if self.order.size else None
         out["top"] = [self.row_dict(r) for r in self.top(top)]
         if self.named is not None:
@@ -298,8 +299,7 @@ def _links(inputs: PlanInputs) -> tuple[int, float, float]:
     per_node = inputs.number("gpus_per_node")
     if per_node is None:
         per_node = 8
-        inputs.assumed["gpus_per_node"] = ("8 GPUs per NVLink domain (an HGX/DGX node); give gpus_per_node=... "
-                                           "or a setup preset such as gb200-nvl72 for another")
+        inputs.assume("gpus_per_node")
     return int(per_node), nvlink, nic
 
 
@@ -334,9 +334,14 @@ def plan_training(given: Mapping[str, Any] | None = None, *, hw: str | None = No
     if tokens is None:
         raise InputError("a plan needs batch_tokens (tokens per step); give batch_tokens=...")
     sequences = tokens / seq_len
-    if sequences != int(sequences) or sequences < 1:
-        raise InputError(f"batch_tokens = {tokens:g} is not a whole number of sequences of seq_len = {seq_len:,}")
+    if round(sequences) < 1:
+        raise InputError(f"batch_tokens = {tokens:g} is less than one sequence of seq_len = {seq_len:,}")
+    if sequences != int(sequences):         # "4e6 tokens" said loosely: the nearest whole number of sequences
+        inputs.assume("batch_tokens", tokens=f"{tokens:,.0f}", sequences=f"{sequences:,.2f}", seq_len=f"{seq_len:,}",
+                      whole=f"{round(sequences):,}", used=f"{round(sequences) * seq_len:,}")
+        sequences = round(sequences)
     per_node, nvlink, nic = _links(inputs)
+    _default_dtypes(inputs)
     table = training_layouts(devices=devices, sequences=int(sequences), seq_len=seq_len,
                              layers=inputs.whole("num_layers", "the layers pipeline stages split"),
                              heads=inputs.whole("num_heads", "the heads tensor parallelism splits"),
@@ -360,6 +365,15 @@ def plan_training(given: Mapping[str, Any] | None = None, *, hw: str | None = No
     if layout:
         plan.named = plan.find(layout)
     return plan
+
+
+def _default_dtypes(inputs: PlanInputs) -> None:
+    """Without a precision or optimizer preset, train as most runs do: bf16 with Adam in mixed precision."""
+    added = [p for p, name in (("bf16", "act_bytes_per_element"), ("adam-mixed", "optimizer_bytes_per_param"))
+             if inputs.number(name) is None]
+    if added:
+        inputs.presets = (*inputs.presets, *added)
+        inputs.assume("dtypes", presets=", ".join(added))
 
 
 def _recipe_axes(table: LayoutTable, inputs: PlanInputs) -> dict[str, "np.ndarray"]:
@@ -542,5 +556,5 @@ def _seconds(inputs: PlanInputs, value: Any, name: str) -> float:
         return float(value)
     try:
         return float(parse_value(str(value), q, inputs.catalog.units))
-    except InputError as exc:
-        raise InputError(f"`{name}` is a time such as 500ms or 0.05 s: {exc}") from None
+    except DeriveError:
+        raise InputError(f"`{name}` is a time such as 500ms or 0.05 s, not {str(value)!r}", name=name) from None
