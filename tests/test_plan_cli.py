@@ -14,7 +14,6 @@ import subprocess
 import tempfile
 
 import pytest
-
 from conftest import need_tool, run_cli
 
 TRAIN = ("plan", "train", "--model", "llama3-70b", "--hw", "h100", "num_devices=1024", "batch_tokens=4e6",

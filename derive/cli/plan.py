@@ -15,6 +15,8 @@ from ..errors import InputError
 from ._options import add_common, add_model_config, catalog_of, input_files, model_of, parse_assignments, to_stdout
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pathlib import Path
+
     from ..planning.search import Plan
 
 HELP = "search every parallel layout for a training run or a serving deployment"
@@ -138,18 +140,10 @@ def _write(plan: "Plan", args: argparse.Namespace) -> int:
     from ..storage.atomic import OutputPlan, open_atomic
 
     output = OutputPlan(input_files(args)).claim(args.output) if args.output else None
-    if args.format == "pdf":
-        from ..documents.plan_report import render_plan_report
-        from ..writeup.latex_build import compile_tex
-
-        source = render_plan_report(plan, "beamer" if args.beamer else "tex", args.lang, command=_command(),
-                                    templates=args.templates)
-        print(compile_tex(source, output))
-        return 0
-    if args.format == "npz":
-        with open_atomic(output, "wb") as fh:
-            plan.write_npz(fh)
-        return 0
+    if args.format in ("pdf", "npz"):
+        if output is None:      # pragma: no cover - run() refused these formats without -o
+            raise InputError(f"--format {args.format} writes a file; give -o FILE")
+        return _write_file(plan, args, output)
     if args.format == "csv":
         if output is not None:
             with open_atomic(output, "w") as fh:
@@ -173,6 +167,23 @@ def _write(plan: "Plan", args: argparse.Namespace) -> int:
         write_atomic(output, text if text.endswith("\n") else text + "\n")
     else:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def _write_file(plan: "Plan", args: argparse.Namespace, output: "Path") -> int:
+    """The formats that only go to a file: a compiled PDF, NumPy's npz."""
+    from ..storage.atomic import open_atomic
+
+    if args.format == "npz":
+        with open_atomic(output, "wb") as fh:
+            plan.write_npz(fh)
+        return 0
+    from ..documents.plan_report import render_plan_report
+    from ..writeup.latex_build import compile_tex
+
+    source = render_plan_report(plan, "beamer" if args.beamer else "tex", args.lang, command=_command(),
+                                templates=args.templates)
+    print(compile_tex(source, output))
     return 0
 
 

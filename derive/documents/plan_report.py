@@ -103,7 +103,7 @@ def plan_problem(plan: "Plan", templates: str | os.PathLike | None = None) -> "P
     table = message_table(templates)
     best = plan.best
     model, hw = _names(plan)
-    assumptions = []
+    assumptions: list[dict[str, str]] = []
     assumptions.extend(dict(text) for text in plan.assumed.values())
     if plan.kind == "train":
         statement, questions, extra = _train(plan, table, best, model, hw)

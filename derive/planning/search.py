@@ -265,8 +265,9 @@ class Plan:
 
         meta = {"kind": self.kind, "objective": self.objective, "labels": self.labels,
                 "infeasible": dict(self.refused)}
-        np.savez(out, feasible=self.feasible, reason=self.reason.astype("U"),
-                 meta=np.array(json.dumps(meta)), **self.columns)
+        arrays: dict[str, Any] = dict(self.columns, feasible=self.feasible, reason=self.reason.astype("U"),
+                                      meta=np.array(json.dumps(meta)))
+        np.savez(out, **arrays)
 
 
 def _layout_text(layout: Mapping[str, Any]) -> str:
@@ -317,7 +318,6 @@ def plan_training(given: Mapping[str, Any] | None = None, *, hw: str | None = No
     ``seq_len`` each: data, tensor, pipeline, context and (MoE) expert parallel degrees, micro-batch
     size, virtual stages, ZeRO stage and recomputation. ``objective`` is step_time, mfu, cost (needs
     device_hour_price) or energy (needs device_power). ``layout`` names one layout to rank."""
-    import numpy as np
 
     if objective not in TRAIN_OBJECTIVES:
         raise InputError(f"the objective of a training plan is one of {', '.join(TRAIN_OBJECTIVES)}, not {objective!r}")
@@ -387,24 +387,27 @@ def _recipe_axes(table: LayoutTable, inputs: PlanInputs) -> dict[str, "np.ndarra
     for name in ("weight_shards", "grad_shards", "optimizer_shards", "grad_collective_passes", "weight_gathers"):
         col = np.empty(zero.size)
         for stage, preset in ZERO.items():
-            pv = catalog.preset(preset, "setup").values[name]
+            stage_value = catalog.preset(preset, "setup").values[name]
             sel = zero == stage
-            if pv.value is not None:
-                col[sel] = float(pv.value)
-            elif pv.same_as == "data_parallel":
+            if stage_value.value is not None:
+                col[sel] = float(stage_value.value)
+            elif stage_value.same_as == "data_parallel":
                 col[sel] = c["data_parallel"][sel]
-            elif pv.same_as == "2 * pp_microbatches":
+            elif stage_value.same_as == "2 * pp_microbatches":
                 col[sel] = 2 * c["pp_microbatches"][sel]
             else:  # pragma: no cover - a preset this search does not read
-                raise InputError(f"preset {preset}: {name} follows {pv.same_as}, which a plan does not evaluate")
+                raise InputError(f"preset {preset}: {name} follows {stage_value.same_as}, which a plan does not "
+                                 "evaluate")
         out[name] = col
     names = table.labels["recompute"]
     code = c["recompute"].astype(int)
     for name in ("activation_factor", "recompute_fraction"):
         col = np.empty(code.size)
         for i, scheme in enumerate(names):
-            pv = catalog.preset(RECOMPUTE[scheme], "setup").values.get(name)
-            col[code == i] = float(pv.value) if pv is not None else float(catalog.quantity(name).default.value)
+            pv = catalog.preset(RECOMPUTE[scheme], "setup").values.get(name) or catalog.quantity(name).default
+            if pv is None or pv.value is None:  # pragma: no cover - every scheme's preset or default gives it
+                raise InputError(f"preset {RECOMPUTE[scheme]} gives no {name}")
+            col[code == i] = float(pv.value)
         out[name] = col
     return out
 
@@ -466,10 +469,8 @@ def _serve_order(columns: dict[str, "np.ndarray"], rows: "np.ndarray", objective
     per_device = columns["tokens_per_s_per_device"][rows]
     tpot = columns["serve_tpot"][rows]
     if objective == "devices":      # the fewest devices; among those the fastest tokens, then the most per device
-        keys = (-per_device, tpot, columns["devices"][rows])
-    else:
-        keys = (tpot, -per_device)
-    return rows[np.lexsort(keys)]
+        return rows[np.lexsort((-per_device, tpot, columns["devices"][rows]))]
+    return rows[np.lexsort((tpot, -per_device))]
 
 
 def plan_serving(given: Mapping[str, Any] | None = None, *, hw: str | None = None,
