@@ -56,3 +56,19 @@ def test_the_sharded_matmul_example_prints_what_the_readme_shows(cli, command, s
     lines = shown.splitlines()
     assert lines[-1] == "..."          # the README stops before the assumptions
     assert out.out.splitlines()[:len(lines) - 1] == lines[:-1]
+
+
+PLAN_BLOCKS = re.findall(r"```console\n\$ (derive plan .+?)\n(.*?)\n```", README, re.S)
+
+
+def test_the_readme_shows_a_training_and_a_serving_plan():
+    assert {command.split()[2] for command, _ in PLAN_BLOCKS} == {"train", "serve"}
+
+
+@pytest.mark.parametrize("command, shown", PLAN_BLOCKS, ids=[c.split()[2] for c, _ in PLAN_BLOCKS])
+def test_the_plan_example_prints_what_the_readme_shows(cli, command, shown):
+    out = cli(*shlex.split(command)[1:])
+    assert out.code == 0, out.err
+    lines = shown.splitlines()
+    assert lines[-1] == "..."          # the README stops before the rest of the list
+    assert out.out.splitlines()[:len(lines) - 1] == lines[:-1]
