@@ -4,8 +4,10 @@ A training layout is data × tensor × pipeline × context parallel degrees whos
 device count, an expert-parallel degree inside the data-parallel group (MoE models), a micro-batch
 size, virtual pipeline stages, a ZeRO stage and an activation-recomputation scheme. A serving
 layout is a replica's tensor × pipeline degrees, its batch per micro-batch and its precision (a
-setup preset: bf16, fp8, w4a16). Layouts that cannot run at all (a degree that does not divide what it splits) are
-counted by reason and not evaluated; memory and SLOs are judged later, on evaluated numbers.
+setup preset: bf16, fp8, w4a16). Layouts that cannot run at all (a degree that does not divide what
+it splits) are counted by reason and not evaluated; memory and SLOs are judged later, on evaluated
+numbers. Training pipeline stages need not divide the layers (Llama 3 405B's 126 layers ran on 16
+stages): the busiest stage holds ⌈L/p⌉ and sets the pace (``pipeline_imbalance``).
 
 Each axis is put on the link it would use, Megatron's order from the inside out: tensor, context,
 expert (inside data), data, pipeline. A group of g devices or fewer lies inside one NVLink
@@ -31,12 +33,14 @@ RECOMPUTE = {"none": "no-remat", "selective": "megatron-selective", "full": "blo
 
 # structural reasons a layout is not run, as the plan reports them
 NOT_HEADS = "tensor parallelism does not divide the attention heads"
-NOT_LAYERS = "pipeline stages do not divide the layers"
+NOT_LAYERS = "more pipeline stages than layers"
+NOT_LAYERS_EVEN = "pipeline stages do not divide the layers"
 NOT_SEQ = "context parallelism does not divide the sequence"
 NOT_BATCH = "data parallelism × micro-batch does not divide the global batch"
 FEW_MICRO = "fewer micro-batches than pipeline stages"
 NOT_EXPERTS = "expert parallelism does not divide the experts and the data-parallel group"
-NOT_VIRTUAL = "virtual stages need a pipeline, layers per stage they divide, and micro-batches a multiple of the stages"
+NOT_VIRTUAL = ("virtual stages need a pipeline, the busiest stage's layers they divide, and micro-batches a multiple "
+               "of the stages")
 
 
 def divisors(n: int) -> list[int]:
@@ -67,7 +71,7 @@ def _bw(group: "np.ndarray", per_node: int, nvlink: float, nic: float) -> "np.nd
 def training_layouts(*, devices: int, sequences: int, seq_len: int, layers: int, heads: int, experts: int,
                      per_node: int, nvlink: float, nic: float, zero: Sequence[int] = (0, 1, 2, 3),
                      recompute: Sequence[str] = ("none", "selective", "full"),
-                     micro_batches: Sequence[int] = (1, 2, 4, 8), virtual: Sequence[int] = (1, 2, 4),
+                     micro_batches: Sequence[int] = (1, 2, 4, 8), virtual: Sequence[int] = (1, 2, 4, 8),
                      max_context: int = 16) -> LayoutTable:
     """Every training layout of ``devices`` devices for a global batch of ``sequences`` sequences."""
     import numpy as np
@@ -84,7 +88,7 @@ def training_layouts(*, devices: int, sequences: int, seq_len: int, layers: int,
                 if heads % t:
                     refused[NOT_HEADS] += ways
                     continue
-                if layers % p:
+                if p > layers:
                     refused[NOT_LAYERS] += ways
                     continue
                 if seq_len % c:
@@ -103,7 +107,7 @@ def training_layouts(*, devices: int, sequences: int, seq_len: int, layers: int,
                             refused[FEW_MICRO] += len(virtual)
                             continue
                         for v in virtual:
-                            if v > 1 and (p == 1 or (layers // p) % v or m % p):
+                            if v > 1 and (p == 1 or -(-layers // p) % v or m % p):
                                 refused[NOT_VIRTUAL] += 1
                                 continue
                             rows.append((d, t, p, c, e, b, m, v))
@@ -149,7 +153,7 @@ def serving_layouts(*, layers: int, heads: int, per_node: int, nvlink: float, ni
                 refused[NOT_HEADS] += ways
                 continue
             if layers % p:
-                refused[NOT_LAYERS] += ways
+                refused[NOT_LAYERS_EVEN] += ways
                 continue
             for w in range(len(precisions)):
                 for b in batches:
