@@ -168,3 +168,32 @@ def test_bad_input_is_one_line_and_a_non_zero_exit(args, says):
     run = run_cli(*args)
     assert run.code == 2, (run.code, run.err)
     assert run.err.count("\n") == 1 and run.err.startswith("derive: error:") and says in run.err, run.err
+
+
+def test_the_pareto_plot_marks_what_does_not_fit(tmp_path):
+    """The plot's artists carry the plan's numbers: the shaded region starts at the capacity, every point
+    drawn as able to run is below it, the front is the plan's and the star is the best layout."""
+    import numpy as np
+
+    import derive
+    from derive.documents.plan_report import front_data
+    from derive.plot.figures import front_figure
+
+    plan = derive.plan_serving({"seq_len": 4096, "gen_tokens": 512}, model="llama3-70b", hw="h100", slo_tpot="50ms")
+    fig = front_figure(front_data(plan), "zh")
+    artists = {a.get_gid(): a for ax in fig.axes for a in [*ax.collections, *ax.lines, *ax.patches] if a.get_gid()}
+    capacity = plan.fits(plan.best)["have"]
+    assert artists["capacity"].get_ydata()[0] == capacity
+    feasible = artists["feasible"].get_offsets()
+    assert len(feasible) == int(plan.feasible.sum()) and (np.asarray(feasible)[:, 1] <= capacity).all()
+    best = plan.row_dict(plan.best)
+    assert tuple(artists["best"].get_offsets()[0]) == (best["tokens_per_s_per_device"], best["fits"]["need"])
+    front = artists["front"].get_xydata()
+    assert len(front) == len(plan.pareto)
+    # along the front, more tokens per device cost more memory per device
+    order = np.argsort(front[:, 0])
+    assert (np.diff(front[order, 1]) >= 0).all()
+    out = tmp_path / "front.png"
+    run = run_cli(*SERVE, "--plot", str(out), "--lang", "zh")
+    assert run.code == 0, run.err
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 20_000

@@ -44,6 +44,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--beamer", action="store_true", help="with --format pdf: build the slides, not the article")
     p.add_argument("--templates", metavar="DIR", help="a folder of templates that override the built-in ones")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("--plot", metavar="FILE",
+                   help="also draw the Pareto plot (speed against memory per device) to FILE (.png, .svg or .pdf)")
     add_common(p, lang=False)
 
 
@@ -87,6 +89,11 @@ def run(args: argparse.Namespace) -> int:
     if args.beamer and args.format != "pdf":
         raise InputError("--beamer builds slides as a PDF: use it with --format pdf (--format beamer gives the source)")
     plan = args.plan_run(args)
+    if args.plot:
+        from ..documents.plan_report import front_data
+        from ..plot.figures import front_figure, save
+
+        save(front_figure(front_data(plan), "both" if args.lang == "both" else args.lang), args.plot)
     return _write(plan, args)
 
 

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..planning.search import Plan
+    from ..plot.data import FrontData
     from .problems import Problem, ProblemQuestion
 
-__all__ = ["plan_problem", "render_plan_report"]
+__all__ = ["front_data", "plan_problem", "render_plan_report"]
 
 LANGS = ("en", "zh")
 _TERMS = ("compute", "tp", "ep", "bubble", "pp", "dp", "cp")
@@ -249,3 +250,32 @@ def render_plan_report(plan: "Plan", fmt: str, lang: str, *, command: str = "der
     problem = plan_problem(plan, templates)
     context = dict(report_context(problem, plan.inputs.catalog), regenerate=command)
     return render_report(problem, fmt, lang, catalog=plan.inputs.catalog, templates=templates, context=context)
+
+
+def front_data(plan: "Plan") -> "FrontData":
+    """The plan's Pareto plot as plain arrays: step time (training) or output tokens per second per device
+    (serving) against memory per device, every evaluated layout."""
+    from ..plot.data import FrontData, words
+
+    c = plan.columns
+    model, hw = _names(plan)
+    if plan.kind == "train":
+        x, y, x_unit = c["layout_step_time"], c["layout_memory_per_device"], "s"
+        title = words("plot_front_title_train", model=model, hw=hw,
+                      devices=_count(plan.inputs.number("num_devices") or 0))
+        x_name = words("plot_front_step_time")
+    else:
+        x, y, x_unit = c["tokens_per_s_per_device"], c["serve_memory_per_device"], "1/s"
+        title = words("plot_front_title_serve", model=model, hw=hw)
+        x_name = words("plot_front_per_device")
+    subtitle = words("plot_front_subtitle", evaluated=_count(plan.evaluated), feasible=_count(plan.order.size))
+    best_label = {lang: words("plot_front_best", layout=_short(plan.layout(plan.best)))[lang] for lang in LANGS}
+    return FrontData(x, y, plan.feasible, plan.pareto, plan.best, plan.named,
+                     plan.fits(plan.best)["have"], x_name, x_unit, title, subtitle, best_label)
+
+
+def _short(layout: dict[str, Any]) -> str:
+    """A layout in a few characters for a legend: its degrees (and batch), e.g. dp32·tp1·pp4·cp8."""
+    keys = ("dp", "tp", "pp", "cp", "ep") if "dp" in layout else ("tp", "pp", "batch")
+    return "·".join(f"{k}{layout[k]}" for k in keys if k in layout and (k != "ep" or layout[k] > 1))
+

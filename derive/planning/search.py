@@ -468,9 +468,12 @@ def _serve_order(columns: dict[str, "np.ndarray"], rows: "np.ndarray", objective
 
     per_device = columns["tokens_per_s_per_device"][rows]
     tpot = columns["serve_tpot"][rows]
+    replica = columns["tensor_parallel"][rows] * columns["pp_stages"][rows]
+    memory = columns["serve_memory_per_device"][rows]
     if objective == "devices":      # the fewest devices; among those the fastest tokens, then the most per device
-        return rows[np.lexsort((-per_device, tpot, columns["devices"][rows]))]
-    return rows[np.lexsort((tpot, -per_device))]
+        return rows[np.lexsort((memory, replica, -per_device, tpot, columns["devices"][rows]))]
+    # the most per device; among equals the fastest tokens, then the smallest replica, then the least memory
+    return rows[np.lexsort((memory, replica, tpot, -per_device))]
 
 
 def plan_serving(given: Mapping[str, Any] | None = None, *, hw: str | None = None,

@@ -21,8 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..records.catalog import Catalog
 
-__all__ = ["CurveData", "HierarchyData", "KVData", "MemoryData", "RooflineData", "TopologyData", "curve_data",
-           "hierarchy_data", "kv_data", "memory_data", "roofline_data", "topology_data"]
+__all__ = ["CurveData", "FrontData", "HierarchyData", "KVData", "MemoryData", "RooflineData", "TopologyData",
+           "curve_data", "hierarchy_data", "kv_data", "memory_data", "roofline_data", "topology_data"]
 
 Text = dict  # {"en": ..., "zh": ...}
 
@@ -39,6 +39,25 @@ OPERATIONS: tuple[tuple[str, str, Mapping[str, int], tuple[str, ...]], ...] = (
 
 # memory levels of the hierarchy plot, from the registers outwards
 LEVELS = ("register", "smem", "l2", "vmem", "hbm", "host", "nvlink", "ici", "pcie", "network")
+
+
+@dataclass(frozen=True)
+class FrontData:
+    """A plan's Pareto plot (``derive plan ... --plot``), in base units: x a time (s) or a rate (1/s), y bytes
+    per device; built from a plan by ``derive.documents.plan_report.front_data``."""
+
+    x: "np.ndarray"
+    y: "np.ndarray"
+    feasible: "np.ndarray"
+    front: "np.ndarray"          # rows on the front, in increasing x
+    best: int
+    named: int | None
+    capacity: float
+    x_name: Text
+    x_unit: str                  # "s" or "1/s"
+    title: Text
+    subtitle: Text
+    best_label: Text
 
 
 def words(key: str, **fields: Any) -> Text:

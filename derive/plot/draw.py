@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
-    from .data import CurveData, HierarchyData, KVData, MemoryData, RooflineData, TopologyData
+    from .data import CurveData, FrontData, HierarchyData, KVData, MemoryData, RooflineData, TopologyData
 
-__all__ = ["draw_curve", "draw_hierarchy", "draw_kv", "draw_memory", "draw_roofline", "draw_topology"]
+__all__ = ["draw_curve", "draw_front", "draw_hierarchy", "draw_kv", "draw_memory", "draw_roofline", "draw_topology"]
 
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 MARKERS = ("s", "D", "^", "v", "P", "X", "*", "h", "<", ">")
@@ -295,3 +295,42 @@ def draw_topology(fig: "Figure", data: "TopologyData", lang: str) -> None:
     for spine in ax.spines.values():
         spine.set_visible(False)
     _title(ax, _say(data.title, lang, NL), _say(data.notes, lang))
+
+
+def draw_front(fig: "Figure", data: "FrontData", lang: str) -> None:
+    """A plan's layouts, speed against memory per device: the region above the capacity shaded as not fitting
+    (gid ``over_capacity``), ``capacity``, the layouts refused (``refused``) and those that can run
+    (``feasible``), the Pareto ``front``, the ``best`` layout and one the user ``named``."""
+    import numpy as np
+
+    ax = fig.add_subplot()
+    ax.set_xscale("log")
+    shown = np.isfinite(data.x) & np.isfinite(data.y)
+    # the view stops at 2.5x the capacity: a layout needing more is refused either way
+    top = min(max(float(np.nanmax(data.y[shown])) if shown.any() else data.capacity, data.capacity) * 1.08,
+              2.5 * data.capacity)
+    ax.axhspan(data.capacity, top, color="#d62728", alpha=0.08, lw=0, gid="over_capacity",
+               label=_word("plot_front_over", lang))
+    ax.axhline(data.capacity, color="#d62728", lw=1.2, ls="--", gid="capacity",
+               label=_word("plot_capacity", lang, value=f"{data.capacity / 1e9:.4g} GB"))
+    refused = shown & ~data.feasible
+    ax.scatter(data.x[refused], data.y[refused], s=6, marker="x", color="0.7", lw=0.6, gid="refused",
+               label=_word("plot_front_refused", lang))
+    ok = shown & data.feasible
+    ax.scatter(data.x[ok], data.y[ok], s=8, color=COLORS[0], alpha=0.35, lw=0, gid="feasible",
+               label=_word("plot_front_feasible", lang))
+    ax.plot(data.x[data.front], data.y[data.front], color=COLORS[2], lw=1.6, marker="o", ms=4, gid="front",
+            label=_word("plot_front_front", lang))
+    ax.scatter([data.x[data.best]], [data.y[data.best]], s=150, marker="*", color=COLORS[4], zorder=5,
+               edgecolor="black", lw=0.6, gid="best", label=_say(data.best_label, lang))
+    if data.named is not None:
+        ax.scatter([data.x[data.named]], [data.y[data.named]], s=60, marker="D", color=COLORS[3], zorder=5,
+                   edgecolor="black", lw=0.6, gid="named", label=_word("plot_front_named", lang))
+    ax.set_ylim(0, top)
+    ax.xaxis.set_major_formatter(_eng(data.x_unit))
+    ax.yaxis.set_major_formatter(_eng("B"))
+    ax.set_xlabel(_say(data.x_name, lang))
+    ax.set_ylabel(_word("plot_front_memory", lang))
+    ax.grid(True, which="major", color="0.88", lw=0.8)
+    ax.legend(loc="upper right" if data.x_unit == "s" else "upper left", fontsize=8, framealpha=0.92)
+    _title(ax, _say(data.title, lang, "\n"), _say(data.subtitle, lang))

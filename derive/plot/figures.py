@@ -52,8 +52,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
     from ..records.catalog import Catalog
+    from .data import FrontData
 
-__all__ = ["FORMATS", "KINDS", "figure", "plot", "save"]
+__all__ = ["FORMATS", "KINDS", "figure", "front_figure", "plot", "save"]
 
 KINDS = ("roofline", "memory", "kv-cache", "hierarchy", "curve", "topology")
 _ALIASES = {"kv": "kv-cache", "kv_cache": "kv-cache", "training-memory": "memory", "memory-breakdown": "memory"}
@@ -165,6 +166,23 @@ def figure(kind: str, *, hw: Sequence[str] | str = (), model: str | None = None,
         painter(fig, record, lang)
     fig.derive_data = record          # type: ignore[attr-defined]
     fig.derive_lang = lang            # type: ignore[attr-defined]
+    return fig
+
+
+def front_figure(data: "FrontData", lang: str = "en") -> "Figure":
+    """A plan's Pareto plot (its record built by ``derive.documents.plan_report.front_data``) as a Figure."""
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    from .draw import draw_front
+
+    if lang not in ("en", "zh", "both"):
+        raise InputError(f"unknown language {lang!r}; choose en, zh or both")
+    with matplotlib.rc_context(_font_rc(lang)):
+        fig = Figure(figsize=SIZE, dpi=DPI, layout="constrained")
+        draw_front(fig, data, lang)
+    fig.derive_data = data          # type: ignore[attr-defined]
+    fig.derive_lang = lang          # type: ignore[attr-defined]
     return fig
 
 
