@@ -328,7 +328,7 @@ def plan_training(given: Mapping[str, Any] | None = None, *, hw: str | None = No
     if tokens is None:
         raise InputError("a plan needs batch_tokens (tokens per step); give batch_tokens=...")
     sequences = tokens / seq_len
-    if sequences != int(sequences) or sequences < 1:
+    if not math.isfinite(sequences) or sequences != int(sequences) or sequences < 1:
         raise InputError(f"batch_tokens = {tokens:g} is not a whole number of sequences of seq_len = {seq_len:,}")
     per_node, nvlink, nic = _links(inputs)
     table = training_layouts(devices=devices, sequences=int(sequences), seq_len=seq_len,
