@@ -9,6 +9,7 @@ same quantity on that layout, so the derivation behind the winner is the engine'
 from __future__ import annotations
 
 import math
+import numbers
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any, Mapping, Sequence
@@ -320,7 +321,10 @@ def plan_training(given: Mapping[str, Any] | None = None, *, hw: str | None = No
         raise InputError(f"ZeRO stages are 0, 1, 2 and 3, not {bad[0]!r}")
     bad_r = [r for r in recompute if r not in RECOMPUTE]
     if bad_r:
-        raise InputError(f"recomputation is one of {', '.join(RECOMPUTE)}, not {bad_r[0]!r}")
+        raise InputError(f"recompute (activation recomputation) is one of {', '.join(RECOMPUTE)}, not {bad_r[0]!r}")
+    bad_b = [b for b in micro_batches if isinstance(b, bool) or not isinstance(b, numbers.Integral) or b < 1]
+    if bad_b:
+        raise InputError(f"micro_batches are sequences per micro-batch, positive whole numbers, not {bad_b[0]!r}")
     inputs = PlanInputs.of(given, hw=hw, model=model, presets=presets, catalog=catalog)
     devices = inputs.whole("num_devices", "the devices to lay out")
     seq_len = inputs.whole("seq_len", "tokens per sequence")
@@ -522,12 +526,21 @@ def _precision_runs(inputs: PlanInputs, preset: str) -> bool:
 
 
 def _seconds(inputs: PlanInputs, value: Any, name: str) -> float:
+    """An SLO in seconds: a number of seconds or a time with its unit, positive and finite."""
     from ..catalog.values import parse_value
+    from ..errors import ExpressionError, UnitError
 
     q = inputs.catalog.quantity("serve_tpot")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
-    try:
-        return float(parse_value(str(value), q, inputs.catalog.units))
-    except InputError as exc:
-        raise InputError(f"`{name}` is a time such as 500ms or 0.05 s: {exc}") from None
+    wrong = f"`{name}` is a time such as 500ms or 0.05 s, not {value!r}"
+    if isinstance(value, bool):
+        raise InputError(wrong, name=name)
+    if isinstance(value, (int, float)):
+        seconds = float(value)
+    else:
+        try:
+            seconds = float(parse_value(str(value), q, inputs.catalog.units))
+        except (InputError, ExpressionError, UnitError):
+            raise InputError(wrong, name=name) from None
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise InputError(wrong, name=name)
+    return seconds
