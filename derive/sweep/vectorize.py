@@ -464,7 +464,7 @@ def vectorize(solution: "Solution", names: Sequence[str]) -> Vectorized:
     # positive inputs give a positive value (no NaN to mark) when SymPy can prove it; a quantity that may be
     # zero (``min: 0``) keeps its zeros
     quantity = solution.catalog.quantities.get(solution.target) if solution.catalog is not None else None
-    zero_ok = quantity is not None and quantity.minimum is not None and quantity.minimum <= 0
+    zero_ok = quantity is not None and quantity.minimum is not None and bool(quantity.minimum <= 0)
     positive = bool(expr.is_positive) or (zero_ok and bool(expr.is_nonnegative))
     if program is not None:
         made = Vectorized.from_program(solution.target, names, program, positive, zero_ok)
