@@ -100,7 +100,8 @@ class SweepStore:
             return
         write_entry(KIND, self.key, {
             "target": result.target, "unit": result.unit, "grid": result.grid, "names": list(compiled.names),
-            "program": compiled.program, "positive": compiled.positive, "zero_ok": compiled.zero_ok, "formula": formula, "axes": axes,
+            "program": compiled.program, "positive": compiled.positive, "zero_ok": compiled.zero_ok,
+            "formula": formula, "axes": axes,
             "units": units, "overrides": [[o.kind, o.id, o.file, o.replaced] for o in result.overrides]})
 
 

@@ -115,17 +115,18 @@ def training_layouts(*, devices: int, sequences: int, seq_len: int, layers: int,
     grid = np.repeat(base, k, axis=0)
     zero_code = np.tile(np.repeat(np.arange(len(zero)), len(recompute)), n)
     recompute_code = np.tile(np.arange(len(recompute)), n * len(zero))
-    d, t, p, c, e, b, m, v = (grid[:, i] for i in range(8))
-    columns = {
-        "data_parallel": d, "tensor_parallel": t, "pp_stages": p, "context_parallel": c, "expert_parallel": e,
-        "micro_batch": b, "pp_microbatches": m, "pp_virtual_stages": v,
+    axes = ("data_parallel", "tensor_parallel", "pp_stages", "context_parallel", "expert_parallel", "micro_batch",
+            "pp_microbatches", "pp_virtual_stages")
+    columns: dict[str, np.ndarray] = {name: grid[:, i] for i, name in enumerate(axes)}
+    dp_, tp_, pp_, cp_, ep_ = (columns[a] for a in axes[:5])
+    columns |= {
         "zero_stage": np.asarray(zero, dtype=np.float64)[zero_code],
         "recompute": recompute_code.astype(np.float64),
-        "tp_link_bw": _bw(t, per_node, nvlink, nic),
-        "cp_link_bw": _bw(t * c, per_node, nvlink, nic),
-        "ep_link_bw": _bw(t * c * e, per_node, nvlink, nic),
-        "dp_link_bw": _bw(t * c * d, per_node, nvlink, nic),
-        "pp_link_bw": _bw(t * c * d * p, per_node, nvlink, nic),
+        "tp_link_bw": _bw(tp_, per_node, nvlink, nic),
+        "cp_link_bw": _bw(tp_ * cp_, per_node, nvlink, nic),
+        "ep_link_bw": _bw(tp_ * cp_ * ep_, per_node, nvlink, nic),
+        "dp_link_bw": _bw(tp_ * cp_ * dp_, per_node, nvlink, nic),
+        "pp_link_bw": _bw(tp_ * cp_ * dp_ * pp_, per_node, nvlink, nic),
     }
     return LayoutTable(columns, {"recompute": list(recompute)}, refused)
 
@@ -153,6 +154,5 @@ def serving_layouts(*, layers: int, heads: int,
                 for b in batches:
                     rows.append((t, p, b, w))
     grid = np.array(rows, dtype=np.float64).reshape(-1, 4)
-    t, p, b, w = (grid[:, i] for i in range(4))
-    columns = {"tensor_parallel": t, "pp_stages": p, "batch": b, "precision": w}
+    columns = {name: grid[:, i] for i, name in enumerate(("tensor_parallel", "pp_stages", "batch", "precision"))}
     return LayoutTable(columns, {"precision": list(precisions)}, refused)

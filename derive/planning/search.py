@@ -259,8 +259,9 @@ class Plan:
 
         meta = {"kind": self.kind, "objective": self.objective, "labels": self.labels,
                 "infeasible": dict(self.refused)}
-        np.savez(out, feasible=self.feasible, reason=self.reason.astype("U"),
-                 meta=np.array(json.dumps(meta)), **self.columns)
+        arrays: dict[str, Any] = {"feasible": self.feasible, "reason": self.reason.astype("U"),
+                                  "meta": np.array(json.dumps(meta)), **self.columns}
+        np.savez(out, **arrays)
 
 
 def _layout_text(layout: Mapping[str, Any]) -> str:
@@ -312,8 +313,6 @@ def plan_training(given: Mapping[str, Any] | None = None, *, hw: str | None = No
     ``seq_len`` each: data, tensor, pipeline, context and (MoE) expert parallel degrees, micro-batch
     size, virtual stages, ZeRO stage and recomputation. ``objective`` is step_time, mfu, cost (needs
     device_hour_price) or energy (needs device_power). ``layout`` names one layout to rank."""
-    import numpy as np
-
     if objective not in TRAIN_OBJECTIVES:
         raise InputError(f"the objective of a training plan is one of {', '.join(TRAIN_OBJECTIVES)}, not {objective!r}")
     bad = [z for z in zero if z not in ZERO]
@@ -386,8 +385,12 @@ def _recipe_axes(table: LayoutTable, inputs: PlanInputs) -> dict[str, "np.ndarra
     for name in ("activation_factor", "recompute_fraction"):
         col = np.empty(code.size)
         for i, scheme in enumerate(names):
-            pv = catalog.preset(RECOMPUTE[scheme], "setup").values.get(name)
-            col[code == i] = float(pv.value) if pv is not None else float(catalog.quantity(name).default.value)
+            rv = catalog.preset(RECOMPUTE[scheme], "setup").values.get(name)
+            default = catalog.quantity(name).default
+            value = rv.value if rv is not None else (default.value if default is not None else None)
+            if value is None:  # pragma: no cover - a preset this search does not read
+                raise InputError(f"preset {RECOMPUTE[scheme]}: {name} has no number a plan can read")
+            col[code == i] = float(value)
         out[name] = col
     return out
 
@@ -448,6 +451,7 @@ def _serve_order(columns: dict[str, "np.ndarray"], rows: "np.ndarray", objective
 
     per_device = columns["tokens_per_s_per_device"][rows]
     tpot = columns["serve_tpot"][rows]
+    keys: tuple[np.ndarray, ...]
     if objective == "devices":
         keys = (tpot, -per_device, columns["devices"][rows])
     else:
