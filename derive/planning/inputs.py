@@ -7,6 +7,7 @@ value first, then the setup presets, the model, the hardware, and last the quant
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -97,7 +98,7 @@ class PlanInputs:
         value = self.number(name)
         if value is None:
             raise InputError(f"a plan needs {name} ({why}); give {name}=... or a preset that has it")
-        if value != int(value) or value < 1:
+        if not math.isfinite(value) or value != int(value) or value < 1:
             raise InputError(f"{name} is a positive whole number, not {value:g}")
         return int(value)
 

@@ -9,11 +9,12 @@ same quantity on that layout, so the derivation behind the winner is the engine'
 from __future__ import annotations
 
 import math
+import numbers
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any, Mapping, Sequence
 
-from ..errors import DeriveError, InputError, NoSolutionError
+from ..errors import InputError, NoSolutionError
 from .inputs import PlanInputs
 from .layouts import RECOMPUTE, ZERO, LayoutTable, serving_layouts, training_layouts
 
@@ -318,7 +319,6 @@ def plan_training(given: Mapping[str, Any] | None = None, *, hw: str | None = No
     ``seq_len`` each: data, tensor, pipeline, context and (MoE) expert parallel degrees, micro-batch
     size, virtual stages, ZeRO stage and recomputation. ``objective`` is step_time, mfu, cost (needs
     device_hour_price) or energy (needs device_power). ``layout`` names one layout to rank."""
-
     if objective not in TRAIN_OBJECTIVES:
         raise InputError(f"the objective of a training plan is one of {', '.join(TRAIN_OBJECTIVES)}, not {objective!r}")
     bad = [z for z in zero if z not in ZERO]
@@ -326,7 +326,10 @@ def plan_training(given: Mapping[str, Any] | None = None, *, hw: str | None = No
         raise InputError(f"ZeRO stages are 0, 1, 2 and 3, not {bad[0]!r}")
     bad_r = [r for r in recompute if r not in RECOMPUTE]
     if bad_r:
-        raise InputError(f"recomputation is one of {', '.join(RECOMPUTE)}, not {bad_r[0]!r}")
+        raise InputError(f"recompute (activation recomputation) is one of {', '.join(RECOMPUTE)}, not {bad_r[0]!r}")
+    bad_b = [b for b in micro_batches if isinstance(b, bool) or not isinstance(b, numbers.Integral) or b < 1]
+    if bad_b:
+        raise InputError(f"micro_batches are sequences per micro-batch, positive whole numbers, not {bad_b[0]!r}")
     inputs = PlanInputs.of(given, hw=hw, model=model, presets=presets, catalog=catalog)
     devices = inputs.whole("num_devices", "the devices to lay out")
     seq_len = inputs.whole("seq_len", "tokens per sequence")
@@ -334,7 +337,7 @@ def plan_training(given: Mapping[str, Any] | None = None, *, hw: str | None = No
     if tokens is None:
         raise InputError("a plan needs batch_tokens (tokens per step); give batch_tokens=...")
     sequences = tokens / seq_len
-    if round(sequences) < 1:
+    if not math.isfinite(sequences) or round(sequences) < 1:
         raise InputError(f"batch_tokens = {tokens:g} is less than one sequence of seq_len = {seq_len:,}")
     if sequences != int(sequences):         # "4e6 tokens" said loosely: the nearest whole number of sequences
         inputs.assume("batch_tokens", tokens=f"{tokens:,.0f}", sequences=f"{sequences:,.2f}", seq_len=f"{seq_len:,}",
@@ -404,10 +407,12 @@ def _recipe_axes(table: LayoutTable, inputs: PlanInputs) -> dict[str, "np.ndarra
     for name in ("activation_factor", "recompute_fraction"):
         col = np.empty(code.size)
         for i, scheme in enumerate(names):
-            pv = catalog.preset(RECOMPUTE[scheme], "setup").values.get(name) or catalog.quantity(name).default
-            if pv is None or pv.value is None:  # pragma: no cover - every scheme's preset or default gives it
-                raise InputError(f"preset {RECOMPUTE[scheme]} gives no {name}")
-            col[code == i] = float(pv.value)
+            rv = catalog.preset(RECOMPUTE[scheme], "setup").values.get(name)
+            default = catalog.quantity(name).default
+            value = rv.value if rv is not None else (default.value if default is not None else None)
+            if value is None:  # pragma: no cover - a preset this search does not read
+                raise InputError(f"preset {RECOMPUTE[scheme]}: {name} has no number a plan can read")
+            col[code == i] = float(value)
         out[name] = col
     return out
 
@@ -553,12 +558,21 @@ def _precision_runs(inputs: PlanInputs, preset: str) -> bool:
 
 
 def _seconds(inputs: PlanInputs, value: Any, name: str) -> float:
+    """An SLO in seconds: a number of seconds or a time with its unit, positive and finite."""
     from ..catalog.values import parse_value
+    from ..errors import ExpressionError, UnitError
 
     q = inputs.catalog.quantity("serve_tpot")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
-    try:
-        return float(parse_value(str(value), q, inputs.catalog.units))
-    except DeriveError:
-        raise InputError(f"`{name}` is a time such as 500ms or 0.05 s, not {str(value)!r}", name=name) from None
+    wrong = f"`{name}` is a time such as 500ms or 0.05 s, not {value!r}"
+    if isinstance(value, bool):
+        raise InputError(wrong, name=name)
+    if isinstance(value, (int, float)):
+        seconds = float(value)
+    else:
+        try:
+            seconds = float(parse_value(str(value), q, inputs.catalog.units))
+        except (InputError, ExpressionError, UnitError):
+            raise InputError(wrong, name=name) from None
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise InputError(wrong, name=name)
+    return seconds
