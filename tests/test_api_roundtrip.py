@@ -105,6 +105,13 @@ def _back(catalog, rel, name: str, point) -> tuple[str, str]:
     return ("pass", "") if ok else ("fail", f"does not hold: got {back.value}, drew {drawn}")
 
 
+# relations no random draw can meet, with why: a quantity that is zero under a premise's default
+NO_DRAW = {
+    "layout_ep_comms_time_none": "T = 0 without expert parallelism: a positive draw never is",
+    "layout_busy_time": "a drawn expert all-to-all time needs expert_parallel >= 2; its default 1 makes the time 0",
+}
+
+
 def roundtrip(catalog) -> tuple[int, int, dict, list]:
     """(passed, pairs, {outcome: [(relation, symbol)]}, failures) over every relation of the catalog.
 
@@ -120,6 +127,9 @@ def roundtrip(catalog) -> tuple[int, int, dict, list]:
             point = _forward(catalog, rel, rng)
         except Exception as exc:                      # noqa: BLE001 - every error is a failure, named
             pairs += len(rel.symbols)
+            if rid in NO_DRAW and isinstance(exc, AssertionError):
+                allowed.setdefault("no draw", []).append((rid, rel.defines or rel.symbols[0]))
+                continue
             failures.append((rid, rel.defines or rel.symbols[0], f"forward: {type(exc).__name__}: {exc}"))
             continue
         pairs += 1

@@ -197,3 +197,23 @@ def test_the_pareto_plot_marks_what_does_not_fit(tmp_path):
     run = run_cli(*SERVE, "--plot", str(out), "--lang", "zh")
     assert run.code == 0, run.err
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 20_000
+
+
+def test_a_fleet_study_from_the_command_line_matches_the_plans():
+    """``derive plan fleet`` runs one training plan per combination; each row's best is that plan's best."""
+    run = run_cli("plan", "fleet", "--models", "llama3-8b", "--hws", "h100,tpu-v5e", "--devices", "64",
+                  "batch_tokens=524288", "seq_len=4096", "--preset", "bf16", "--preset", "adam-mixed", "--format",
+                  "json")
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert data["combinations"] == 2 and data["planned"] == 1
+    ok = next(r for r in data["rows"] if r["ok"])
+    refused = next(r for r in data["rows"] if not r["ok"])
+    assert refused["hw"] == "tpu-v5e" and "nvlink_gpu_bw" in refused["reason"]
+    plan = run_cli("plan", "train", "--model", "llama3-8b", "--hw", "h100", "num_devices=64", "batch_tokens=524288",
+                   "seq_len=4096", "--preset", "bf16", "--preset", "adam-mixed", "--format", "json")
+    best = json.loads(plan.out)["best"]
+    assert ok["layout"] == best["layout"] and ok["numbers"]["step_time"] == best["step_time"]
+    bad = run_cli("plan", "fleet", "--models", "llama3-8b", "--hws", "h100", "--devices", "64,x",
+                  "batch_tokens=524288", "seq_len=4096")
+    assert bad.code == 2 and bad.err.count("\n") == 1 and "--devices" in bad.err

@@ -42,6 +42,11 @@ NOT_INVERTIBLE: dict[tuple[str, str], str] = {
     ("paged_max_seqs", "num_kv_blocks"): "B = floor(N / n): many block counts give one batch",
     ("prefill_chunks", "prefill_chunk_size"): "c = ceil(S / C): many chunk sizes give one count of chunks",
     ("prefill_chunks", "seq_len"): "c = ceil(S / C): many lengths give one count of chunks",
+    # the busiest pipeline stage holds ceil(L / p) layers: p·ceil(L/p)/L is a step function of each
+    ("pipeline_imbalance", "num_layers"): "p·ceil(L/p)/L: L occurs inside and outside ceil, no closed form",
+    ("pipeline_imbalance", "pp_stages"): "p·ceil(L/p)/L: p occurs inside and outside ceil, no closed form",
+    ("layers_per_stage", "num_layers"): "ceil(L / p): many layer counts give the same busiest stage",
+    ("layers_per_stage", "pp_stages"): "ceil(L / p): many stage counts give the same busiest stage",
     # hosts are whole machines: ceil(chips / chips per host)
     ("num_hosts", "num_devices"): "ceil(N / chips per host): many chip counts need the same hosts",
     ("num_hosts", "chips_per_host"): "ceil(N / chips per host): many host sizes give the same count",

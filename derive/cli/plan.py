@@ -78,10 +78,30 @@ def configure(p: argparse.ArgumentParser) -> None:
     serve.add_argument("--precision", metavar="PRESETS",
                        help="precision presets to search (default: bf16, fp8 where the chip has an fp8 peak, w4a16)")
     serve.set_defaults(plan_run=_serve)
+    fleet = sub.add_parser("fleet", help="the best training layout of every model × hardware × device count",
+                           description="A fleet study: one training plan per combination of --models, --hws and "
+                                       "--devices, in process or on a Dask cluster (--scheduler).")
+    fleet.add_argument("inputs", nargs="*", metavar="NAME=VALUE",
+                       help="inputs every combination shares: batch_tokens=4194304 seq_len=8192, ...")
+    fleet.add_argument("--models", required=True, metavar="IDS", help="model presets, comma-separated")
+    fleet.add_argument("--hws", required=True, metavar="IDS", help="hardware presets, comma-separated")
+    fleet.add_argument("--devices", required=True, metavar="COUNTS", help="device counts, comma-separated")
+    fleet.add_argument("--preset", action="append", metavar="ID", help="setup preset; repeatable")
+    fleet.add_argument("--objective", choices=("step_time", "mfu", "cost", "energy"), default="step_time")
+    fleet.add_argument("--scheduler", metavar="ADDRESS",
+                       help="a Dask scheduler (tcp://host:8786) or local:N worker processes; needs "
+                            "pip install 'derive[distributed]'")
+    fleet.add_argument("--chunk-size", type=int, metavar="K", help="combinations per task (default 1)")
+    fleet.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    fleet.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    add_common(fleet, lang=False)
+    fleet.set_defaults(plan_run=None, fleet=True)
 
 
 def run(args: argparse.Namespace) -> int:
     to_stdout(args)
+    if getattr(args, "fleet", False):
+        return _fleet(args)
     if args.top < 1:
         raise InputError(f"--top is how many layouts to list: 1 or more, not {args.top}")
     if args.format in ("pdf", "npz") and not args.output:
@@ -95,6 +115,48 @@ def run(args: argparse.Namespace) -> int:
 
         save(front_figure(front_data(plan), "both" if args.lang == "both" else args.lang), args.plot)
     return _write(plan, args)
+
+
+def _fleet(args: argparse.Namespace) -> int:
+    """``derive plan fleet``: the study's rows as text, JSON or CSV."""
+    from ..planning.fleet import fleet_study
+
+    def names(text: str) -> list[str]:
+        return [v.strip() for v in text.split(",") if v.strip()]
+
+    study = fleet_study(names(args.models), names(args.hws), _numbers(args.devices, "devices"),
+                        parse_assignments(args.inputs), presets=args.preset or (), objective=args.objective,
+                        scheduler=args.scheduler, chunk_size=args.chunk_size,
+                        catalog=catalog_of(args) if args.formulas else None)
+    if args.format == "csv":
+        import io
+
+        buffer = io.StringIO()
+        study.write_csv(buffer)
+        text = buffer.getvalue()
+    elif args.format == "json":
+        import json
+
+        text = json.dumps(study.to_dict(), indent=2, ensure_ascii=False, allow_nan=False)
+    else:
+        lines = [f"fleet study: {study.combinations:,} combinations, {study.planned:,} planned, "
+                 f"{study.evaluated:,} layouts evaluated"]
+        for row in study.rows:
+            head = f"{row['model']} on {row['devices']:,} × {row['hw']}"
+            if row["ok"]:
+                n = row["numbers"]
+                lines.append(f"  {head}: {_layout_text(row['layout'])}  step {_seconds(n['step_time'])}  "
+                             f"MFU {n['mfu'] * 100:.1f} %")
+            else:
+                lines.append(f"  {head}: {row['reason']}")
+        text = "\n".join(lines)
+    if args.output:
+        from ..storage.atomic import OutputPlan, write_atomic
+
+        write_atomic(OutputPlan(input_files(args)).claim(args.output), text if text.endswith("\n") else text + "\n")
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
 
 
 def _numbers(text: str, what: str) -> list[int]:

@@ -123,7 +123,12 @@ def find_bound(state: State, target: str, bound: str, conditions: Sequence, mult
                                                 bool(assumptions))
         edge_float = float(edge.evalf(30))
 
-    feasible = _Feasibility(sides, t, nmap, bool(assumptions), env)
+    conditions_hold = _Feasibility(sides, t, nmap, bool(assumptions), env)
+
+    def feasible(x: sympy.Expr) -> bool:
+        """The conditions hold at ``x``; a quantity is positive, so at zero or below they never do (and are
+        not evaluated there, where a formula may divide by zero)."""
+        return bool(x > 0) and conditions_hold(x)
 
     # round to a whole number or a multiple
     answer = edge

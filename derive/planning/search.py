@@ -110,6 +110,7 @@ class Plan:
         if self.kind == "train":
             out: dict[str, Any] = {SHORT[a]: int(c[a][row]) for a in TRAIN_AXES}
             out["zero"] = int(c["zero_stage"][row])
+            out["schedule"] = "interleaved-1f1b" if out["virtual_stages"] > 1 else "1f1b"
             out["recompute"] = self.labels["recompute"][int(c["recompute"][row])]
             return out
         return {"tp": int(c["tensor_parallel"][row]), "pp": int(c["pp_stages"][row]), "batch": int(c["batch"][row]),
@@ -398,6 +399,8 @@ def _recipe_axes(table: LayoutTable, inputs: PlanInputs) -> dict[str, "np.ndarra
                 col[sel] = c["data_parallel"][sel]
             elif stage_value.same_as == "2 * pp_microbatches":
                 col[sel] = 2 * c["pp_microbatches"][sel]
+            elif stage_value.same_as == "pp_microbatches":
+                col[sel] = c["pp_microbatches"][sel]
             else:  # pragma: no cover - a preset this search does not read
                 raise InputError(f"preset {preset}: {name} follows {stage_value.same_as}, which a plan does not "
                                  "evaluate")
