@@ -44,18 +44,20 @@ def by_hand(c: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     rf = c["recompute_fraction"]
     devices = d * t * p * cp
     tokens = b * m * d * T
+    stage = np.ceil(L / p)                                      # the busiest stage's layers
+    imbalance = p * stage / L
     attention = 4.0 * L * T * H * dh                           # attention-score FLOPs per token, forward
-    compute = tokens * ((6 + 2 * rf) * N + (3 + rf) * attention) / (devices * peak)
-    attn_time = tokens * (3 + rf) * attention / (devices * peak)
-    tp = (8 + 4 * rf) * (t - 1) * b * m * T * D * 2 * L / (t * cp * p * c["tp_link_bw"])
+    compute = tokens * ((6 + 2 * rf) * N + (3 + rf) * attention) * imbalance / (devices * peak)
+    attn_time = tokens * (3 + rf) * attention * imbalance / (devices * peak)
+    tp = (8 + 4 * rf) * (t - 1) * b * m * T * D * 2 * stage / (t * cp * c["tp_link_bw"])
     pp = 2 * (p - 1) * b * T * D * 2 / (t * cp * c["pp_link_bw"])
     g = d * cp
-    shard = N / (t * p)
+    shard = N * imbalance / (t * p)
     dp = (g - 1) * shard * (c["grad_collective_passes"] * 2 + c["weight_gathers"] * 2) / (g * c["dp_link_bw"])
-    ring = 6 * (cp - 1) * b * m * T * kv * dh * 2 * L / (cp * t * p * c["cp_link_bw"])
+    ring = 6 * (cp - 1) * b * m * T * kv * dh * 2 * stage / (cp * t * c["cp_link_bw"])
     bubble = (p - 1) / (v * m)
     step = (compute + tp) * (1 + bubble) + pp + np.maximum(dp - compute, 0) + np.maximum(ring - attn_time, 0)
-    activations = c["activation_factor"] * 2 * b * T * D * L * np.minimum(m, p) / (t * cp * p)
+    activations = c["activation_factor"] * 2 * b * T * D * stage * np.minimum(m, p) / (t * cp)
     memory = shard * (2 / c["weight_shards"] + 2 / c["grad_shards"] + 12 / c["optimizer_shards"]) + activations \
         + 0.1 * hbm
     return step, memory
