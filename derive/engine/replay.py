@@ -121,8 +121,8 @@ class Template:
                         found.append(None)
                         continue
                     v = values.of(eq.rhs)
-                    if v is None:
-                        return None
+                    if v is None or not _in_range(catalog, name, v):
+                        return None      # out of the quantity's range: the engine says why
                     if name != s0.target and catalog.quantities[name].integer and not v.is_Integer:
                         return None      # a count on the way found as a fraction: the engine takes another way
                     values.set(name, v)
@@ -142,7 +142,7 @@ class Template:
             values.set(target, answer)
         for name, expr in later:
             v = values.of(expr)
-            if v is None:
+            if v is None or not _in_range(catalog, name, v):
                 return None
             values.set(name, v)
         value = values.sympy.get(target)
@@ -249,6 +249,15 @@ class Template:
             elif c.kind != "tight":
                 return None
         return tuple(out)
+
+
+def _in_range(catalog: "Catalog", name: str, value: sympy.Expr) -> bool:
+    """A value the quantity may take: positive, or at least its ``min:`` (a negative count of KV blocks, where
+    the weights outgrow the memory, is no answer; the fresh solve refuses it in words)."""
+    q = catalog.quantities[name]
+    if not value.is_real:
+        return False
+    return bool(value > 0) if q.minimum is None else bool(value >= q.minimum)
 
 
 def make_template(catalog: "Catalog", question: "Question", solution: Solution) -> Template | None:
