@@ -57,7 +57,8 @@ def by_hand(c: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     ring = 6 * (cp - 1) * b * m * T * kv * dh * 2 * stage / (cp * t * c["cp_link_bw"])
     bubble = (p - 1) / (v * m)
     step = (compute + tp) * (1 + bubble) + pp + np.maximum(dp - compute, 0) + np.maximum(ring - attn_time, 0)
-    activations = c["activation_factor"] * 2 * b * T * D * stage * np.minimum(m, p) / (t * cp)
+    interleave = 1 + np.minimum(v - 1, 1) * (p - 1) / (p * v)    # the first stage's extra chunks, v >= 2
+    activations = c["activation_factor"] * 2 * b * T * D * stage * interleave * np.minimum(m, p) / (t * cp)
     memory = shard * (2 / c["weight_shards"] + 2 / c["grad_shards"] + 12 / c["optimizer_shards"]) + activations \
         + 0.1 * hbm
     return step, memory
