@@ -125,10 +125,8 @@ def test_pdf_article_and_slides_compile(tmp_path):
         run = run_cli(*TRAIN, "--format", "pdf", "--lang", "zh", *extra, "-o", str(out), timeout=300)
         assert run.code == 0, run.err
         assert out.read_bytes()[:5] == b"%PDF-"
-        pdftotext = shutil.which("pdftotext")
-        if pdftotext:
-            text = subprocess.run([pdftotext, str(out), "-"], capture_output=True, text=True).stdout
-            assert "训练方案" in text
+        text = subprocess.run([need_tool("pdftotext"), str(out), "-"], capture_output=True, text=True).stdout
+        assert "训练方案" in text
 
 
 def test_html_write_up_opens_in_chromium(tmp_path):

@@ -34,7 +34,6 @@ NO_VALUE = "no value (a relation has none for this layout)"
 
 TRAIN_OBJECTIVES = {"step_time": ("layout_step_time", 1), "mfu": ("layout_mfu", -1),
                     "cost": ("layout_step_cost", 1), "energy": ("layout_step_energy", 1)}
-SERVE_OBJECTIVES = ("devices", "throughput")
 
 # the numbers of a training layout, in the order a table shows them: (json key, quantity)
 TRAIN_QUANTITIES = (
@@ -245,9 +244,6 @@ class Plan:
         out["infeasible"] = dict(self.refused.most_common())
         out["pareto"] = [self.row_dict(int(r)) for r in self.pareto]
         return out
-
-    def header(self) -> list[str]:
-        return list(self.columns)
 
     def write_csv(self, out: IO[str]) -> None:
         """Every evaluated layout, one row each, base units; ``feasible`` and ``refused`` say which may run."""
